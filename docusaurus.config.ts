@@ -1,0 +1,150 @@
+import type * as Preset from '@docusaurus/preset-classic';
+import type { Config } from '@docusaurus/types';
+import { themes as prismThemes } from 'prism-react-renderer';
+import { EXTERNAL_LINKS, SITE } from './src/data/site';
+import { PLAN_IDS } from './src/data/plans';
+import planRoutesPlugin from './src/plugins/planRoutes';
+
+const config: Config = {
+  title: SITE.name,
+  tagline: SITE.tagline,
+  favicon: 'img/favicon.svg',
+  url: SITE.url,
+  baseUrl: '/',
+  trailingSlash: false,
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'throw',
+  future: { v4: true, faster: true },
+  markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } },
+  i18n: { defaultLocale: 'en', locales: ['en'] },
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          path: 'docs/guide',
+          routeBasePath: 'documentation',
+          sidebarPath: './sidebars.ts',
+        },
+        blog: {
+          path: 'blog',
+          routeBasePath: 'blog',
+          showReadingTime: true,
+          blogSidebarCount: 0,
+          postsPerPage: 'ALL',
+          feedOptions: { type: ['rss', 'atom'], xslt: false, copyright: `Copyright © ${new Date().getFullYear()} ${SITE.name}` },
+          onInlineTags: 'throw',
+          onInlineAuthors: 'throw',
+          onUntruncatedBlogPosts: 'ignore',
+        },
+        theme: { customCss: './src/css/custom.css' },
+        sitemap: { ignorePatterns: ['/api-docs/:planId', '/white-label', '/success', '/search'] },
+      } satisfies Preset.Options,
+    ],
+  ],
+  plugins: [
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        id: 'api',
+        path: 'docs/api',
+        routeBasePath: 'api-docs',
+        sidebarPath: './sidebars.api.ts',
+      },
+    ],
+    [planRoutesPlugin, { planIds: PLAN_IDS }],
+  ],
+  themes: [
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        hashed: true,
+        indexDocs: true,
+        indexBlog: true,
+        indexPages: true,
+        docsRouteBasePath: ['documentation', 'api-docs'],
+        docsDir: ['docs/guide', 'docs/api'],
+        blogRouteBasePath: 'blog',
+        searchBarShortcutHint: true,
+        highlightSearchTermsOnTargetPage: true,
+        explicitSearchResultPath: true,
+      },
+    ],
+  ],
+  themeConfig: {
+    colorMode: { defaultMode: 'light', respectPrefersColorScheme: true },
+    metadata: [{ name: 'twitter:card', content: 'summary_large_image' }],
+    navbar: {
+      title: SITE.name,
+      logo: { alt: `${SITE.name} logo`, src: 'img/logo.svg', width: 32, height: 32 },
+      hideOnScroll: false,
+      items: [
+        { to: '/#services', label: 'Services', position: 'left', activeBaseRegex: '^$' },
+        { to: '/#features', label: 'Features', position: 'left', activeBaseRegex: '^$' },
+        { to: '/#pricing', label: 'Pricing', position: 'left', activeBaseRegex: '^$' },
+        { to: '/#contact', label: 'Contact', position: 'left', activeBaseRegex: '^$' },
+        { to: '/documentation', label: 'Docs', position: 'left', activeBasePath: 'documentation' },
+        { to: '/api-docs', label: 'API', position: 'left', activeBasePath: 'api-docs' },
+        { to: '/support', label: 'Support', position: 'left' },
+        { to: '/white-label', label: 'White Label', position: 'left' },
+        { type: 'search', position: 'right' },
+        {
+          href: EXTERNAL_LINKS.authFlow,
+          label: 'Get Started',
+          position: 'right',
+          className: 'navbar__get-started',
+        },
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Product',
+          items: [
+            { label: 'Banking API', to: '/api-docs#banking' },
+            { label: 'Xero Integration', to: '/api-docs#xero' },
+            { label: 'Security', to: '/documentation#security' },
+            { label: 'White Label', to: '/documentation#white-label' },
+          ],
+        },
+        {
+          title: 'API Reference',
+          items: [
+            { label: 'Starter API', to: '/api-docs/starter' },
+            { label: 'Business API', to: '/api-docs/business' },
+            { label: 'Enterprise API', to: '/api-docs/enterprise' },
+            { label: 'Blog', to: '/blog' },
+          ],
+        },
+        {
+          title: 'Company',
+          items: [
+            { label: 'Support', to: '/support' },
+            { label: 'Privacy Policy', to: '/privacy' },
+            { label: 'Terms of Service', to: '/terms' },
+          ],
+        },
+        {
+          title: 'Resources',
+          items: [
+            { label: 'Help Center', href: EXTERNAL_LINKS.helpCenter },
+            { label: 'System Status', href: EXTERNAL_LINKS.status },
+            { label: 'GitHub', href: EXTERNAL_LINKS.github },
+            { label: 'Xero', href: EXTERNAL_LINKS.accountingProvider },
+          ],
+        },
+      ],
+      copyright: `Copyright © ${new Date().getFullYear()} ${SITE.name}. ${SITE.partnerBadge}. Xero is a trademark of Xero Limited.`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'python'],
+    },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,58 @@
+// @ts-check
+/** @typedef {import('jest').Config} Config */
+
+
+// SWC keeps the TypeScript transform fast; tsc runs separately as its own check.
+/** @type {Config['transform']} */
+const swc = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+/** @type {Config} */
+const common = {
+  transform: swc,
+  moduleNameMapper: {
+    '^@site/(.*)$': '<rootDir>/$1',
+    '\\.(css|scss)$': 'identity-obj-proxy',
+    '^@docusaurus/(Link|Head|useDocusaurusContext|BrowserOnly|useBaseUrl|ExecutionEnvironment|Translate|isInternalUrl)$':
+      '<rootDir>/tests/mocks/docusaurus/$1.tsx',
+    '^@theme/(.*)$': '<rootDir>/tests/mocks/theme/$1.tsx',
+  },
+};
+
+/** @type {Config} */
+const config = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/tests/setup/jest-dom.ts'],
+    },
+    {
+      ...common,
+      displayName: 'api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/e2e/**/*.e2e.ts'],
+    },
+  ],
+};
+
+module.exports = config;

@@ -1,0 +1,33 @@
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { PlanId } from '../data/plans';
+
+interface Options {
+  planIds: readonly PlanId[];
+}
+
+/**
+ * Adds the per-plan API reference routes. Each known plan gets a prerendered page; the
+ * `:planId` route catches any other single segment so client-side navigation to an unknown
+ * plan still renders (the starter content); the server serves its static HTML for direct loads.
+ * Keep the /api-docs docs instance free of single-segment pages: this route would shadow them.
+ */
+export default function planRoutesPlugin(_context: LoadContext, options: Options): Plugin {
+  return {
+    name: 'plan-routes',
+    async contentLoaded({ actions }) {
+      for (const planId of options.planIds) {
+        actions.addRoute({
+          path: `/api-docs/${planId}`,
+          component: '@site/src/components/PlanReference/PlanReferencePage.tsx',
+          exact: true,
+          props: { planId },
+        });
+      }
+      actions.addRoute({
+        path: '/api-docs/:planId',
+        component: '@site/src/components/PlanReference/PlanReferencePage.tsx',
+        exact: true,
+      });
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/** Upper bounds on every free-text field the live API accepts. */
+export const MAX = {
+  name: 100,
+  email: 254,
+  company: 120,
+  phone: 40,
+  subject: 150,
+  message: 5000,
+  accountId: 64,
+  url: 2048,
+  domain: 253,
+  honeypot: 200,
+} as const;
+
+// Control characters (except tab/newline in long text) are never legitimate in form fields
+// and are how header injection is attempted, so refuse them outright.
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const LINE_BREAKS = /[\r\n]/;
+
+/** A required single-line text field: trimmed, non-empty, bounded, no line breaks. */
+export function requiredLine(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((v) => !LINE_BREAKS.test(v) && !CONTROL_CHARS.test(v), {
+      error: `${label} contains characters that are not allowed`,
+    });
+}
+
+/** An optional single-line text field: empty strings count as absent. */
+export function optionalLine(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((v) => !LINE_BREAKS.test(v) && !CONTROL_CHARS.test(v), {
+      error: `${label} contains characters that are not allowed`,
+    })
+    .optional();
+}
+
+/** A required multi-line text field. */
+export function requiredText(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((v) => !CONTROL_CHARS.test(v), { error: `${label} contains characters that are not allowed` });
+}
+
+export function emailField(label = 'Email address') {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(MAX.email, { error: `${label} must be at most ${MAX.email} characters` })
+    .pipe(z.email({ error: 'Please enter a valid email address' }));
+}
+
+/**
+ * Spam defence shared by the public forms: `website` is a honeypot a person never sees, and
+ * `elapsedMs` is how long the form was open before submitting. Both are optional so plain API
+ * clients keep working; the server treats a filled honeypot or a too-fast submit as a bot.
+ */
+export const spamFields = {
+  website: z.string().max(MAX.honeypot).optional(),
+  elapsedMs: z.number().int().min(0).max(86_400_000).optional(),
+};
+
+/** Forms submitted faster than this are assumed to be bots. */
+export const MIN_FILL_MS = 2_500;
+
+export type FieldErrors = Record<string, string>;
+
+/** First message per field, for the answer envelope and the forms' inline errors. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const flat = z.flattenError(error);
+  const out: FieldErrors = {};
+  for (const [field, messages] of Object.entries(flat.fieldErrors)) {
+    const first = (messages as string[] | undefined)?.[0];
+    if (first) out[field] = first;
+  }
+  return out;
+}
+
+/** One human sentence summarising a validation failure. */
+export function summariseErrors(error: z.ZodError): string {
+  const errors = fieldErrors(error);
+  const first = Object.values(errors)[0] ?? z.flattenError(error).formErrors[0];
+  return first ?? 'The request is not valid';
+}

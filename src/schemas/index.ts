@@ -1,0 +1,5 @@
+export * from './common';
+export * from './checkout';
+export * from './contact';
+export * from './support';
+export * from './whiteLabel';

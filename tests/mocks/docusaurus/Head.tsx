@@ -1,0 +1,5 @@
+import type { ReactNode } from 'react';
+
+export default function Head(_: { children?: ReactNode }): ReactNode {
+  return null;
+}

@@ -1,0 +1,112 @@
+import { PLANS, PLAN_IDS, getPlan, PLAN_LIMITS, getPlanDocProfile } from '@site/src/data';
+import { SUPPORT_PRIORITIES, SUPPORT_CATEGORIES, BLOG_CATEGORIES, COLOR_PRESETS, BACKGROUND_THEMES, WHITE_LABEL_FONTS, WHITE_LABEL_DEFAULTS, whiteLabelConfigFileName } from '@site/src/data';
+
+// The spec's tables, restated here on purpose: these tests are the drift check against them.
+describe('plans', () => {
+  it('has the three plans with the spec prices', () => {
+    expect(PLANS.map((p) => [p.id, p.price, p.period])).toEqual([
+      ['starter', 99, '/month'],
+      ['business', 299, '/month'],
+      ['enterprise', 599, '/month'],
+    ]);
+    expect(new Set(PLANS.map((p) => p.id)).size).toBe(PLANS.length);
+    expect(PLAN_IDS).toEqual(PLANS.map((p) => p.id));
+  });
+  it('highlights only Business', () => {
+    expect(PLANS.filter((p) => p.highlighted).map((p) => p.id)).toEqual(['business']);
+  });
+  it('lists the spec features', () => {
+    expect(getPlan('starter').features).toHaveLength(5);
+    expect(getPlan('business').features).toContain('Custom webhooks');
+    expect(getPlan('enterprise').features).toContain('White label solution');
+  });
+  it('falls back to starter for unknown ids', () => {
+    expect(getPlan('platinum').id).toBe('starter');
+    expect(getPlan(undefined).id).toBe('starter');
+  });
+});
+
+describe('plan limits (spec section 9)', () => {
+  const row = (k: keyof (typeof PLAN_LIMITS)['starter']) => PLAN_IDS.map((id) => PLAN_LIMITS[id][k]);
+  it('matches every row of the table', () => {
+    expect(row('transactionsPerMonth')).toEqual([1000, 10000, null]);
+    expect(row('apiCallsPerMonth')).toEqual([10000, 100000, null]);
+    expect(row('webhooks')).toEqual([3, null, null]);
+    expect(row('rateLimitPerMinute')).toEqual([100, 500, 2000]);
+    expect(row('webhookRetryAttempts')).toEqual([3, 5, 10]);
+    expect(row('maxAccounts')).toEqual([3, 10, null]);
+    expect(row('sampleTransactionFee')).toEqual([2.99, 1.99, 0.99]);
+    expect(row('transactionListLimit')).toEqual([50, 500, null]);
+    expect(row('invoicesPerRequest')).toEqual([100, 1000, 1000]);
+    expect(row('invoiceWindowDays')).toEqual([30, null, null]);
+  });
+  it('formats the documentation profile', () => {
+    expect(getPlanDocProfile('starter').limits).toEqual({
+      transactions: '1,000/month',
+      apiCalls: '10,000/month',
+      webhooks: '3',
+      support: 'Email support',
+    });
+    expect(getPlanDocProfile('enterprise').limits.transactions).toBe('Unlimited/month');
+    expect(getPlanDocProfile('business').priceLabel).toBe('$299/month');
+  });
+});
+
+describe('support data', () => {
+  it('has the priorities with response times', () => {
+    expect(Object.entries(SUPPORT_PRIORITIES).map(([id, p]) => [id, p.responseHours])).toEqual([
+      ['urgent', 1],
+      ['high', 4],
+      ['medium', 24],
+      ['low', 48],
+    ]);
+  });
+  it('has the categories', () => {
+    expect(Object.entries(SUPPORT_CATEGORIES).map(([id, c]) => [id, c.label])).toEqual([
+      ['technical', 'Technical Support'],
+      ['billing', 'Billing & Payments'],
+      ['general', 'General Inquiry'],
+      ['security', 'Security & Compliance'],
+    ]);
+  });
+});
+
+describe('blog categories', () => {
+  it('has the eight counts of the spec', () => {
+    expect(BLOG_CATEGORIES.map((c) => [c.name, c.count])).toEqual([
+      ['White Label', 5],
+      ['Accounting Integration', 12],
+      ['API Development', 8],
+      ['Security', 15],
+      ['Banking', 20],
+      ['Fintech', 10],
+      ['Authentication', 7],
+      ['Compliance', 6],
+    ]);
+  });
+});
+
+describe('white-label options', () => {
+  it('has six fonts, presets and themes with unique names', () => {
+    expect(WHITE_LABEL_FONTS).toEqual(['Inter', 'Roboto', 'Open Sans', 'Lato', 'Montserrat', 'Poppins']);
+    expect(COLOR_PRESETS.map((p) => p.name)).toEqual(['Purple', 'Blue', 'Green', 'Orange', 'Red', 'Indigo']);
+    expect(BACKGROUND_THEMES.map((t) => t.name)).toEqual(['Purple Night', 'Ocean Blue', 'Forest Green', 'Sunset', 'Corporate', 'Midnight']);
+    expect(new Set(BACKGROUND_THEMES.map((t) => t.value)).size).toBe(6);
+  });
+  it('has the spec defaults', () => {
+    expect(WHITE_LABEL_DEFAULTS).toMatchObject({
+      companyName: 'Your Company',
+      primaryColor: '#8080ff',
+      secondaryColor: '#6c6cff',
+      accentColor: '#00ccff',
+      backgroundGradient: 'from-slate-800 via-purple-800 to-slate-800',
+      fontFamily: 'Inter',
+      isActive: false,
+    });
+    expect(BACKGROUND_THEMES.some((t) => t.value === WHITE_LABEL_DEFAULTS.backgroundGradient)).toBe(true);
+  });
+  it('names the download file as the spec says', () => {
+    expect(whiteLabelConfigFileName('Your Company')).toBe('your-company-white-label-config.json');
+    expect(whiteLabelConfigFileName('Acme  Bank Ltd')).toBe('acme-bank-ltd-white-label-config.json');
+  });
+});
