@@ -109,3 +109,14 @@ export interface WhiteLabelDeployAnswer {
   /** The configuration was already live: nothing new was recorded. */
   alreadyActive: boolean;
 }
+
+/** One saved version, as GET /api/white-label/config/history lists them (newest first). */
+export interface WhiteLabelVersionSummary {
+  id: string;
+  version: number;
+  companyName: string;
+  domain: string;
+  isActive: boolean;
+  savedAt: string;
+  savedBy: string;
+}

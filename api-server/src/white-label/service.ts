@@ -1,5 +1,5 @@
 import { missingForDeploy } from '../../../src/lib/whiteLabel';
-import type { WhiteLabelConfig, WhiteLabelConfigInput, WhiteLabelDeployment, WhiteLabelMeta } from '../../../src/schemas/whiteLabel';
+import type { WhiteLabelConfig, WhiteLabelConfigInput, WhiteLabelDeployment, WhiteLabelMeta, WhiteLabelVersionSummary } from '../../../src/schemas/whiteLabel';
 import { HttpError } from '../http/errors';
 import type { Logger } from '../logger';
 import type { StoredFields, VersionRow, WhiteLabelStore } from './store';
@@ -7,16 +7,6 @@ import type { StoredFields, VersionRow, WhiteLabelStore } from './store';
 export interface ConfigView {
   config: WhiteLabelConfig;
   meta: WhiteLabelMeta;
-}
-
-export interface VersionSummary {
-  id: string;
-  version: number;
-  companyName: string;
-  domain: string;
-  isActive: boolean;
-  savedAt: string;
-  savedBy: string;
 }
 
 // Field order of the stored JSON and of every answer, so equal configurations serialise equally.
@@ -62,7 +52,7 @@ export class WhiteLabelService {
     return row ? this.view(row) : null;
   }
 
-  history(): VersionSummary[] {
+  history(): WhiteLabelVersionSummary[] {
     return this.store.history(this.organizationId).map((r) => ({
       id: r.id,
       version: r.version,
