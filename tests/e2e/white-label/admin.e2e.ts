@@ -1,7 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LOOKS, launchBrowser, openPage, screenshot } from '../_lib/browser';
-import { ADMIN, startServer, type RunningServer } from '../_lib/server';
+import { ADMIN, ROOT, startServer, type RunningServer } from '../_lib/server';
 
 jest.setTimeout(90_000);
 
@@ -16,6 +18,22 @@ async function serveAssets(context: BrowserContext) {
   await context.route('https://cdn.acme-bank.test/**', (route) =>
     route.fulfill({ status: 200, contentType: 'image/svg+xml', body: route.request().url().endsWith('logo.svg') ? LOGO_SVG : FAVICON_SVG }),
   );
+}
+
+// Modal dialogs cover the viewport, not the whole page: capture what the user sees.
+async function viewportShot(page: Page, name: string) {
+  fs.mkdirSync(path.join(ROOT, 'screenshots'), { recursive: true });
+  await page.screenshot({ path: path.join(ROOT, 'screenshots', `${name}.png`) });
+}
+
+/**
+ * axe on our page content. The preview is left out: it renders the client's own colours on
+ * purpose, and the Colors tab warns beside any pair that fails.
+ */
+async function expectAccessible(page: Page, where: string) {
+  await page.waitForTimeout(250); // let tab transitions settle before colours are measured
+  const result = await new AxeBuilder({ page }).include('main').exclude('[data-testid="white-label-preview"]').analyze();
+  expect([where, result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)]).toEqual([where, []]);
 }
 
 async function openAdmin(page: Page, url: string, hash = '') {
@@ -149,7 +167,7 @@ describe('white-label admin in Chromium', () => {
     await expect(dialog.getByTestId('preview-company').textContent()).resolves.toBe('Acme Bank');
     const box = await dialog.boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(1270);
-    await screenshot(page, 'white-label-preview-full');
+    await viewportShot(page, 'white-label-preview-full');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
 
@@ -159,7 +177,7 @@ describe('white-label admin in Chromium', () => {
     await page.getByRole('button', { name: /Update DNS/ }).click();
     await expect(page.getByTestId('dns-CNAME').textContent()).resolves.toContain('banking.acme-bank.test');
     await expect(page.getByTestId('dns-TXT').textContent()).resolves.toMatch(/_ledgerline-verification\.banking\.acme-bank\.test/);
-    await screenshot(page, 'white-label-dns');
+    await viewportShot(page, 'white-label-dns');
     await page.getByRole('button', { name: 'Close' }).click();
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -176,9 +194,11 @@ describe('white-label admin in Chromium', () => {
           await page.getByRole('tab', { name: sub }).click();
           await page.evaluate(() => document.fonts.ready);
           await screenshot(page, `white-label-configure-${sub.toLowerCase()}-${name}`);
+          await expectAccessible(page, `${tab}/${sub}`);
         }
       } else {
         await screenshot(page, `white-label-${tab.toLowerCase()}-${name}`);
+        await expectAccessible(page, tab);
       }
     }
     // Nothing may overflow the viewport sideways at 360 px.

@@ -93,10 +93,16 @@ export default function DeployTab({ state, onEdit }: DeployTabProps): ReactNode 
         {ready && dirty && <p className={styles.hint}>Your unsaved changes will be saved first, so what goes live matches the preview.</p>}
         {config.isActive && (
           <p className={styles.live}>
-            <span className={styles.liveDot} aria-hidden="true" /> Live at https://{config.domain}
+            <span className={styles.liveDot} aria-hidden="true" />
+            <span>
+              Live at{' '}
+              <a href={`https://${config.domain}`} target="_blank" rel="noopener noreferrer" className={styles.liveUrl}>
+                {config.domain}
+              </a>
+            </span>
           </p>
         )}
-        <button type="button" className={clsx('button button--primary button--lg', styles.deployButton)} disabled={!ready || deploying || loading} onClick={() => void state.deploy()}>
+        <button type="button" className={clsx('button button--lg', config.isActive ? 'button--success' : 'button--primary', styles.deployButton)} disabled={!ready || deploying || loading} onClick={() => void state.deploy()}>
           {deploying && <Spinner label="Deploying" />} {deployLabel(config.isActive, deploying)}
         </button>
         <div className={styles.deployMessages}>
