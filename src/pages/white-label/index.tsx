@@ -2,9 +2,9 @@ import Head from '@docusaurus/Head';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import { useState, type ReactNode } from 'react';
-import './_components/fonts';
 import ConfigureTab, { type SubTab } from './_components/ConfigureTab';
 import DeployTab from './_components/DeployTab';
+import { useSelfHostedFonts } from './_components/fonts';
 import ManageTab, { platformStatus } from './_components/ManageTab';
 import Tabs from './_components/Tabs';
 import { useHashTab, useWhiteLabel } from './_utils';
@@ -12,6 +12,7 @@ import styles from './_components/styles.module.css';
 
 /** /white-label: the Enterprise admin that brands, deploys and manages the platform (spec section 2). */
 export default function WhiteLabelPage(): ReactNode {
+  useSelfHostedFonts();
   const state = useWhiteLabel();
   const [tab, setTab] = useHashTab();
   const [sub, setSub] = useState<SubTab>('branding');

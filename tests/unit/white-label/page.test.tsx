@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { WHITE_LABEL_DEFAULTS } from '@site/src/data/whiteLabel';
 import WhiteLabelPage from '@site/src/pages/white-label';
 
+// The font files are binary build assets; the page's behaviour does not depend on them.
+jest.mock('@site/src/pages/white-label/_components/fonts', () => ({ useSelfHostedFonts: () => undefined }));
+
 type Handler = (url: string, init?: RequestInit) => { status: number; body: unknown } | Promise<never>;
 
 /** Routes fetch calls to per-test handlers and records what the page sent. */
