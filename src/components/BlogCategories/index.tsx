@@ -14,7 +14,7 @@ export default function BlogCategories(): ReactNode {
         <li key={c.name} className={styles.tile}>
           <span className={styles.name}>{c.name}</span>
           <span className={styles.count}>
-            {c.count} {c.count === 1 ? 'article' : 'articles'}
+            {c.count} {(c.count as number) === 1 ? 'article' : 'articles'}
           </span>
         </li>
       ))}

@@ -33,7 +33,8 @@ export function toBlogCard({ content }: Item): BlogCard {
     date: new Date(metadata.date).toISOString(),
     readTime: Math.max(1, Math.ceil(metadata.readingTime ?? 1)),
     tags: metadata.tags.map((t) => ({ label: t.label, permalink: t.permalink })),
-    featured: frontMatter.featured === true,
+    // `featured` is our own front matter key, which the blog plugin passes through untyped.
+    featured: (frontMatter as { featured?: unknown }).featured === true,
   };
 }
 
