@@ -38,13 +38,13 @@ export default function LegalPage({ title, description, sections, related }: Pro
             <p className={styles.lead}>{description}</p>
             <dl className={styles.dates}>
               <div>
-                <dt>Last updated</dt>
+                <dt>Last updated:</dt>{' '}
                 <dd>
                   <time dateTime={LEGAL_DATES.iso}>{LEGAL_DATES.lastUpdated}</time>
                 </dd>
               </div>
               <div>
-                <dt>Effective</dt>
+                <dt>Effective:</dt>{' '}
                 <dd>
                   <time dateTime={LEGAL_DATES.iso}>{LEGAL_DATES.effective}</time>
                 </dd>

@@ -50,6 +50,9 @@ describe('blog posts', () => {
     expect(Array.isArray(fm.tags) && (fm.tags as unknown[]).length).toBeGreaterThanOrEqual(2);
     expect(fm.featured === true || fm.featured === undefined).toBe(true);
     expect(p.body).toContain('{/* truncate */}');
+    // OpenGraph card drawn by scripts/blogOgImages.ts.
+    expect(fm.image).toBe(`/img/blog/${String(fm.slug)}.jpg`);
+    expect(fs.existsSync(path.join(BLOG_DIR, '../static', String(fm.image)))).toBe(true);
   });
 
   it('has substantial articles (read time of three minutes or more)', () => {

@@ -17,7 +17,7 @@ function sectionText(id: string): string {
 
 function expectDatesAndContents(sections: readonly { id: string; title: string }[]) {
   const terms = Array.from(document.querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
-  expect(terms).toEqual(expect.arrayContaining([['Last updated', LEGAL_DATES.lastUpdated], ['Effective', LEGAL_DATES.effective]]));
+  expect(terms).toEqual(expect.arrayContaining([['Last updated:', LEGAL_DATES.lastUpdated], ['Effective:', LEGAL_DATES.effective]]));
   expect(LEGAL_DATES).toMatchObject({ lastUpdated: '1 October 2024', effective: '1 October 2024', iso: '2024-10-01' });
   const times = Array.from(document.querySelectorAll('time'));
   expect(times.map((t) => [t.getAttribute('datetime'), t.textContent])).toEqual([

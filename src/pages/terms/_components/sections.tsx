@@ -136,8 +136,8 @@ export const TERMS_CONTENT: Record<TermsSectionId, ReactNode> = {
     <p>
       We own the Services, our documentation and SDKs, and all improvements to them. You own your Customer Data and your
       brand; you let us use them only to provide the Services, including displaying your brand on your white-label
-      platform. If you send us feedback, we may use it without obligation to you. {XERO} is a trademark of {XERO}
-      Limited.
+      platform. If you send us feedback, we may use it without obligation to you.{' '}
+      {`${XERO} is a trademark of ${XERO} Limited.`}
     </p>
   ),
   termination: (
