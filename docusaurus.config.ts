@@ -77,6 +77,7 @@ const config: Config = {
     ],
   ],
   themeConfig: {
+    image: 'img/social-card.png',
     colorMode: { defaultMode: 'light', respectPrefersColorScheme: true },
     metadata: [{ name: 'twitter:card', content: 'summary_large_image' }],
     navbar: {
