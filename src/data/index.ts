@@ -7,3 +7,4 @@ export * from './support';
 export * from './blog';
 export * from './whiteLabel';
 export * from './legal';
+export * from './landing';
