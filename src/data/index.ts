@@ -8,3 +8,4 @@ export * from './blog';
 export * from './whiteLabel';
 export * from './legal';
 export * from './landing';
+export * from './success';

@@ -45,8 +45,20 @@ export const LANDING_HERO = {
   /** Labels of the two external calls to action (spec texts). */
   subscribeLabel: 'GET SUBSCRIBE',
   getStartedLabel: 'Get Started',
-  pricingLabel: 'See pricing',
   trust: [`${CLAIMS.clients} clients`, `${CLAIMS.uptime} uptime`, CLAIMS.compliance, `${CLAIMS.encryption} encryption`],
+} as const;
+
+/** The illustrative dashboard beside the hero text: sample figures, not live data. */
+export const LANDING_HERO_PREVIEW = {
+  account: 'Operating account · USD',
+  balance: '$248,930.12',
+  change: '+12.4% this month',
+  syncLabel: `Synced with ${XERO.name} · just now`,
+  transactions: [
+    { name: 'Card payout', detail: 'Payments', amount: '+$12,400.00', status: 'Completed', incoming: true },
+    { name: 'Cloud hosting', detail: 'Software', amount: '−$2,318.40', status: 'Completed', incoming: false },
+    { name: 'Invoice INV-0042', detail: `Matched in ${XERO.name}`, amount: '+$4,750.00', status: 'Pending', incoming: true },
+  ],
 } as const;
 
 export interface LandingCard {
