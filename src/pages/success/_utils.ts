@@ -12,6 +12,13 @@ export interface SuccessParams {
 const MAX_NAME = 100;
 
 export const docsPath = (planId: string): string => `/api-docs/${planId}`;
+
+/** Full navigations off the site, behind an object so tests can observe them (jsdom cannot navigate). */
+export const browserNavigation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
 // Control characters have no business in a greeting and can garble the line.
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 

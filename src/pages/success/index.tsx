@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { EXTERNAL_LINKS } from '@site/src/data/site';
 import { TIMINGS } from '@site/src/data/timings';
 import SuccessCard from './_components/SuccessCard';
-import { docsPath, useCountdown, useSuccessParams, useSuccessRedirects } from './_utils';
+import { browserNavigation, docsPath, useCountdown, useSuccessParams, useSuccessRedirects } from './_utils';
 
 export default function SuccessPage(): ReactNode {
   const params = useSuccessParams();
@@ -13,7 +13,7 @@ export default function SuccessPage(): ReactNode {
   const secondsLeft = useCountdown(TIMINGS.countdownStartSeconds, ready);
   useSuccessRedirects(ready, {
     docs: () => params && history.push(docsPath(params.plan.id)),
-    auth: () => window.location.assign(EXTERNAL_LINKS.authFlow),
+    auth: () => browserNavigation.assign(EXTERNAL_LINKS.authFlow),
   });
   return (
     <Layout title="Payment Successful" description="Your subscription is confirmed.">
