@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getPlan, type Plan } from '@site/src/data/plans';
 import { TIMINGS } from '@site/src/data/timings';
 
@@ -79,14 +79,16 @@ export interface RedirectTargets {
 
 /** Schedules both redirects once `active`; leaving the page cancels whichever has not fired. */
 export function useSuccessRedirects(active: boolean, targets: RedirectTargets): void {
+  // The schedule starts once, when the page is ready; the latest targets are read when a timer fires.
+  const latest = useRef(targets);
+  latest.current = targets;
   useEffect(() => {
     if (!active) return undefined;
-    const docs = setTimeout(() => targets.docs(), TIMINGS.successRedirectMs);
-    const auth = setTimeout(() => targets.auth(), TIMINGS.authRedirectMs);
+    const docs = setTimeout(() => latest.current.docs(), TIMINGS.successRedirectMs);
+    const auth = setTimeout(() => latest.current.auth(), TIMINGS.authRedirectMs);
     return () => {
       clearTimeout(docs);
       clearTimeout(auth);
     };
-    // Targets are recreated each render; the schedule must start once, when the page is ready.
   }, [active]);
 }
