@@ -98,7 +98,7 @@ function CheckoutDialog({ plan, onClose, navigate }: { plan: Plan; onClose: () =
               error={errors.customerEmail}
               onChange={(e) => setEmail(e.target.value)}
             />
-            <button type="submit" className="button button--primary button--lg button--block" disabled={busy}>
+            <button type="submit" className={`button button--primary button--lg button--block ${styles.submit}`} disabled={busy}>
               {status === 'submitting' ? (
                 <>
                   <Spinner label="Submitting" /> {COPY.submittingLabel}
