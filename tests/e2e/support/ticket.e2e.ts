@@ -45,6 +45,7 @@ describe('/support in Chromium', () => {
     const idText = await page.getByTestId('ticket-id').textContent({ timeout: 10_000 });
     const ticketId = idText!.trim();
     expect(ticketId).toMatch(/^SUP-[2-9A-HJ-NP-Z]{6}$/);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'support-success-desktop-light');
 
     const mails = await smtp.waitForMessages(2, 15_000);

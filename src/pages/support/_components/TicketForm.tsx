@@ -51,8 +51,8 @@ export function TicketForm(): ReactNode {
         </p>
         <p className={styles.successText}>
           We sent a confirmation to <strong>{email}</strong>. Based on its {SUPPORT_PRIORITIES[priority].label.toLowerCase()}{' '}
-          priority, expect a response within {formatResponseTime(SUPPORT_PRIORITIES[priority].responseHours)}. Quote {id} in any
-          follow-up.
+          priority, expect a response within {formatResponseTime(SUPPORT_PRIORITIES[priority].responseHours)}. Quote{' '}
+          <span className={styles.nowrap}>{id}</span> in any follow-up.
         </p>
         <button type="button" className="button button--primary button--lg" onClick={form.reset}>
           Create Another Ticket
