@@ -30,6 +30,9 @@ const config: Config = {
         blog: {
           path: 'blog',
           routeBasePath: 'blog',
+          blogTitle: `${SITE.name} Blog`,
+          blogDescription:
+            'Practical guides to white-label banking, the Xero integration, API security, webhooks and compliance, from the team that builds the platform.',
           showReadingTime: true,
           blogSidebarCount: 0,
           postsPerPage: 'ALL',
@@ -74,6 +77,7 @@ const config: Config = {
     ],
   ],
   themeConfig: {
+    image: 'img/social-card.png',
     colorMode: { defaultMode: 'light', respectPrefersColorScheme: true },
     metadata: [{ name: 'twitter:card', content: 'summary_large_image' }],
     navbar: {
