@@ -149,7 +149,7 @@ export const SUPPORT_FAQ: readonly SupportFaqEntry[] = [
     question: 'How secure is my data?',
     answer: [
       `Data is protected with ${CLAIMS.encryption} encryption at rest and TLS 1.3 in transit, accounts use multi-factor authentication, and the platform is ${CLAIMS.compliance} compliant.`,
-      `Our certifications and commitments: ${PRIVACY.securityClaims.join(', ')}. API calls are authenticated with your API key, and webhook requests are signed with HMAC-SHA256 so you can verify they come from us.`,
+      `The full list of our security and compliance commitments, as in our privacy policy: ${PRIVACY.securityClaims.join(', ')}. API calls are authenticated with your API key, and webhook requests are signed with HMAC-SHA256 so you can verify they come from us.`,
     ],
     link: { label: 'Read the security documentation', href: '/documentation' },
   },
@@ -168,7 +168,7 @@ export const SUPPORT_FAQ: readonly SupportFaqEntry[] = [
     answer: [
       `Transaction fees start at ${CLAIMS.transactionFee} per transaction, on top of your monthly plan, and customers save up to ${CLAIMS.savings} compared with traditional banking.`,
       `Each plan includes a monthly transaction volume: ${PLANS.map(
-        (p) => `${formatLimit(PLAN_LIMITS[p.id].transactionsPerMonth)} on ${p.name}`,
+        (p) => `${formatLimit(PLAN_LIMITS[p.id].transactionsPerMonth).toLowerCase()} on ${p.name}`,
       ).join(', ')}.`,
     ],
     link: { label: 'Compare plans', href: '/#pricing' },
