@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 import Link from '@docusaurus/Link';
 import type { SupportFaqEntry } from '@site/src/data/support';
 import { Icon } from './Icons';
-import styles from './styles.module.css';
+import styles from './Faq.module.css';
 
 /**
  * WAI-ARIA accordion: each question is a button with aria-expanded/aria-controls; Up/Down,

@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import { SUPPORT_RESOURCES } from '@site/src/data/support';
 import { Icon } from './Icons';
-import styles from './styles.module.css';
+import styles from './Resources.module.css';
+import shared from './styles.module.css';
 
 /** Self-service links: many questions are answered faster here than by a ticket. */
 export function Resources(): ReactNode {
   return (
-    <section className={styles.panel} aria-labelledby="support-resources-title">
-      <h2 id="support-resources-title" className={styles.panelTitle}>
+    <section className={shared.panel} aria-labelledby="support-resources-title">
+      <h2 id="support-resources-title" className={shared.panelTitle}>
         Self-service
       </h2>
       <ul className={styles.resources}>
@@ -20,7 +21,7 @@ export function Resources(): ReactNode {
                 {r.external && (
                   <>
                     <Icon name="external" size={14} />
-                    <span className={styles.srOnly}> (opens in a new tab)</span>
+                    <span className={shared.srOnly}> (opens in a new tab)</span>
                   </>
                 )}
               </span>

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { SUPPORT_STATS } from '@site/src/data/support';
-import styles from './styles.module.css';
+import styles from './SupportStats.module.css';
+import shared from './styles.module.css';
 
 export function SupportStats(): ReactNode {
   return (
     <section className={styles.stats} aria-labelledby="support-stats-title">
-      <h2 id="support-stats-title" className={styles.srOnly}>
+      <h2 id="support-stats-title" className={shared.srOnly}>
         Support in numbers
       </h2>
       <dl className={styles.statsGrid}>

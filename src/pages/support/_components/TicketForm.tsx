@@ -12,7 +12,7 @@ import {
 import { MAX } from '@site/src/schemas/common';
 import { useTicketForm } from '../_utils';
 import { Icon } from './Icons';
-import styles from './styles.module.css';
+import styles from './TicketForm.module.css';
 
 const CATEGORY_OPTIONS = SUPPORT_CATEGORY_IDS.map((id) => ({ value: id, label: SUPPORT_CATEGORIES[id].label }));
 const PRIORITY_OPTIONS = SUPPORT_PRIORITY_IDS.map((id) => ({
