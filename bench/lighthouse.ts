@@ -79,19 +79,23 @@ export async function runLighthouse(
       for (const target of targets) {
         for (const preset of PRESETS) {
           const bucket = collected.get(resultKey(target.name, preset))!;
-          const started = Date.now();
-          try {
-            const lhr = await runOnce(lh, chrome.port, target, preset);
-            bucket.lhrs.push(lhr);
-            const s = scoresOf(lhr);
-            log(`  lighthouse ${round}/${runs} ${preset.padEnd(7)} ${target.name}: perf ${s.performance} a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-          } catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
-            bucket.errors.push(message);
-            log(`  lighthouse ${round}/${runs} ${preset} ${target.name}: ERROR ${message}`);
-            // A crashed or wedged browser would fail every later run: start a fresh one.
-            chrome.kill();
-            chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+          // Lighthouse sometimes fails a trace on a loaded machine (NO_NAVSTART...): one retry.
+          for (let attempt = 1; attempt <= 2; attempt++) {
+            const started = Date.now();
+            try {
+              const lhr = await runOnce(lh, chrome.port, target, preset);
+              bucket.lhrs.push(lhr);
+              const s = scoresOf(lhr);
+              log(`  lighthouse ${round}/${runs} ${preset.padEnd(7)} ${target.name}: perf ${s.performance} a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+              break;
+            } catch (error) {
+              const message = error instanceof Error ? error.message : String(error);
+              bucket.errors.push(message);
+              log(`  lighthouse ${round}/${runs} ${preset} ${target.name}: ERROR (attempt ${attempt}) ${message}`);
+              // A crashed or wedged browser would fail every later run: start a fresh one.
+              chrome.kill();
+              chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+            }
           }
         }
       }
