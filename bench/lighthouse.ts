@@ -106,6 +106,8 @@ export async function runLighthouse(
 
   const results: LighthouseResults = new Map();
   const lhrDir = path.join(RESULTS_DIR, 'lighthouse');
+  // Reports of this run only: a route dropped by BENCH_ROUTES must not leave a stale one behind.
+  fs.rmSync(lhrDir, { recursive: true, force: true });
   fs.mkdirSync(lhrDir, { recursive: true });
   for (const [key, { lhrs, errors }] of collected) {
     const runScores = lhrs.map(scoresOf);
@@ -116,7 +118,7 @@ export async function runLighthouse(
       .map((lhr, i) => ({ lhr, d: Math.abs(runScores[i]!.performance - med.performance) }))
       .sort((a, b) => a.d - b.d)[0]?.lhr;
     if (medianLhr) {
-      const slug = key.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
+      const slug = key.replace(/^\/ /, 'root ').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
       fs.writeFileSync(path.join(lhrDir, `${slug}.json`), JSON.stringify(medianLhr));
     }
     results.set(key, { median: med, runs: runScores, errors, medianLhr });
