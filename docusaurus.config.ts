@@ -2,8 +2,8 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { Config } from '@docusaurus/types';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { EXTERNAL_LINKS, SITE } from './src/data/site';
-import { PLAN_IDS } from './src/data/plans';
 import planRoutesPlugin from './src/plugins/planRoutes';
+import devProxyPlugin from './src/plugins/devProxy';
 
 const config: Config = {
   title: SITE.name,
@@ -53,7 +53,8 @@ const config: Config = {
         sidebarPath: './sidebars.api.ts',
       },
     ],
-    [planRoutesPlugin, { planIds: PLAN_IDS }],
+    planRoutesPlugin,
+    devProxyPlugin,
   ],
   themes: [
     [
@@ -73,6 +74,7 @@ const config: Config = {
     ],
   ],
   themeConfig: {
+    image: 'img/social-card.png',
     colorMode: { defaultMode: 'light', respectPrefersColorScheme: true },
     metadata: [{ name: 'twitter:card', content: 'summary_large_image' }],
     navbar: {

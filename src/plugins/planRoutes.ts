@@ -1,9 +1,5 @@
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import type { PlanId } from '../data/plans';
-
-interface Options {
-  planIds: readonly PlanId[];
-}
+import { PLAN_IDS } from '../data/plans';
 
 /**
  * Adds the per-plan API reference routes. Each known plan gets a prerendered page; the
@@ -11,11 +7,11 @@ interface Options {
  * plan still renders (the starter content); the server serves its static HTML for direct loads.
  * Keep the /api-docs docs instance free of single-segment pages: this route would shadow them.
  */
-export default function planRoutesPlugin(_context: LoadContext, options: Options): Plugin {
+export default function planRoutesPlugin(_context: LoadContext): Plugin {
   return {
     name: 'plan-routes',
     async contentLoaded({ actions }) {
-      for (const planId of options.planIds) {
+      for (const planId of PLAN_IDS) {
         actions.addRoute({
           path: `/api-docs/${planId}`,
           component: '@site/src/components/PlanReference/PlanReferencePage.tsx',

@@ -1,0 +1,87 @@
+import compression from 'compression';
+import express, { type Express } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { pinoHttp } from 'pino-http';
+import { EXTERNAL_LINKS } from '../../src/data/site';
+import { PLAN_IDS } from '../../src/data/plans';
+import type { AppDeps, Feature, FeatureContext } from './deps';
+import { FEATURES } from './features';
+import { basicAuth } from './http/basicAuth';
+import { apiNotFound, errorHandler, HttpError } from './http/errors';
+import { sameOriginWrites } from './http/guards';
+import { hstsWhenSecure, securityHeaders } from './http/security';
+import { siteRouter, type BuiltSite } from './http/site';
+
+export interface CreateAppOptions {
+  /** The indexed Docusaurus build; absent in API-only tests and in `npm run dev`. */
+  site?: BuiltSite;
+  features?: readonly Feature[];
+}
+
+export const JSON_BODY_LIMIT = '16kb';
+
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Express {
+  const { config, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  // A hop count, never `true`: only that many proxies' X-Forwarded-For entries are believed.
+  app.set('trust proxy', config.trustProxyHops);
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => !(req.url ?? '').startsWith('/api/') },
+      // Method, path and status are enough to operate; headers and bodies may carry personal data.
+      serializers: {
+        req: (req: { method: string; url: string; id: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(securityHeaders(options.site?.inlineScriptHashes ?? [], [new URL(EXTERNAL_LINKS.newsletter).origin]));
+  app.use(hstsWhenSecure);
+  app.use(compression());
+
+  const requireAdmin = basicAuth(config.adminUser, config.adminPassword, 'White-label admin');
+  const ctx: FeatureContext = {
+    ...deps,
+    requireAdmin,
+    limiters: {
+      forms: rateLimit({
+        windowMs: 60_000,
+        limit: config.rateLimitPerMinute,
+        standardHeaders: 'draft-8',
+        legacyHeaders: false,
+        handler: (_req, _res, next) => next(new HttpError(429, 'Too many requests. Please wait a minute and try again.')),
+      }),
+    },
+  };
+
+  const api = express.Router();
+  api.use(
+    rateLimit({
+      windowMs: 60_000,
+      limit: Math.max(300, config.rateLimitPerMinute * 10),
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (_req, _res, next) => next(new HttpError(429, 'Too many requests. Please wait a minute and try again.')),
+    }),
+  );
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(sameOriginWrites);
+  api.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  api.use('/white-label', requireAdmin);
+  for (const feature of options.features ?? FEATURES) api.use(feature.routes(ctx));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  if (options.site) {
+    app.use(['/white-label', '/white-label.html'], requireAdmin);
+    app.use(siteRouter(options.site, PLAN_IDS));
+  }
+  app.use(errorHandler(logger));
+  return app;
+}

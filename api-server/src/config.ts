@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+// Unset and empty both mean "use the default": shells and .env files often export empty strings.
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess(blankToUndefined, schema.default(fallback as never));
+
+const mailbox = z
+  .string()
+  .refine((v) => /^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(v.trim()), {
+    error: 'must be an email address, optionally as "Name <address>"',
+  });
+
+const envSchema = z.object({
+  PORT: withDefault(z.coerce.number().int().min(0).max(65535), 3000),
+  DATA_DIR: withDefault(z.string(), './data'),
+  SMTP_URL: opt(z.string().regex(/^smtps?:\/\/[^\s]+$/, { error: 'must be an smtp:// or smtps:// URL' })),
+  MAIL_FROM: withDefault(mailbox, 'Ledgerline <no-reply@ledgerline.localhost>'),
+  SALES_EMAIL: withDefault(z.email({ error: 'must be an email address' }), 'sales@ledgerline.localhost'),
+  SUPPORT_EMAIL: withDefault(z.email({ error: 'must be an email address' }), 'support@ledgerline.localhost'),
+  ADMIN_USER: withDefault(z.string().min(1).max(100).regex(/^[^:]+$/, { error: 'must not contain ":"' }), 'admin'),
+  ADMIN_PASSWORD: opt(z.string().min(8, { error: 'must be at least 8 characters' }).max(200)),
+  SETUP_PASSWORD: withDefault(z.string().min(4).max(100), 'LEDGERLINE-SETUP-2024'),
+  // Operational knobs beyond the documented contract; the defaults suit a single server.
+  BUILD_DIR: withDefault(z.string(), './build'),
+  LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  TRUST_PROXY: withDefault(z.coerce.number().int().min(0).max(10), 0),
+  RATE_LIMIT_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(1_000_000), 10),
+  MAIL_RETRY_BASE_MS: withDefault(z.coerce.number().int().min(10).max(3_600_000), 5_000),
+  MAIL_MAX_ATTEMPTS: withDefault(z.coerce.number().int().min(1).max(50), 10),
+});
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  buildDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  salesEmail: string;
+  supportEmail: string;
+  adminUser: string;
+  adminPassword: string;
+  /** True when ADMIN_PASSWORD was not set and a random one was generated for this run. */
+  adminPasswordGenerated: boolean;
+  setupPassword: string;
+  logLevel: string;
+  trustProxyHops: number;
+  rateLimitPerMinute: number;
+  mailRetryBaseMs: number;
+  mailMaxAttempts: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once at start-up; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    buildDir: path.resolve(cwd, e.BUILD_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    salesEmail: e.SALES_EMAIL,
+    supportEmail: e.SUPPORT_EMAIL,
+    adminUser: e.ADMIN_USER,
+    adminPassword: e.ADMIN_PASSWORD ?? randomBytes(18).toString('base64url'),
+    adminPasswordGenerated: e.ADMIN_PASSWORD === undefined,
+    setupPassword: e.SETUP_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    trustProxyHops: e.TRUST_PROXY,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
+    mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+  };
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+export interface Migration {
+  /** Unique and stable forever, e.g. 'support-001'. Never edit a shipped migration: add a new one. */
+  id: string;
+  sql: string;
+}
+
+export class DatabaseError extends Error {
+  override name = 'DatabaseError';
+}
+
+/**
+ * Opens the SQLite file in dataDir. WAL with synchronous=FULL: a transaction we acknowledged is
+ * on disk before we answer, even if the machine loses power right after.
+ */
+export function openDatabase(dataDir: string, fileName = 'platform.db'): Db {
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.accessSync(dataDir, fs.constants.W_OK);
+  } catch (err) {
+    throw new DatabaseError(`DATA_DIR ${dataDir} is not a writable directory (${(err as Error).message})`);
+  }
+  const file = path.join(dataDir, fileName);
+  let db: Db;
+  try {
+    db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    const check = db.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw new Error(`integrity check failed: ${String(check)}`);
+  } catch (err) {
+    throw new DatabaseError(`Cannot open database ${file}: ${(err as Error).message}`);
+  }
+  return db;
+}
+
+/** Applies, in order and each in its own transaction, the migrations not applied yet. */
+export function runMigrations(db: Db, migrations: readonly Migration[]): string[] {
+  const ids = new Set<string>();
+  for (const m of migrations) {
+    if (ids.has(m.id)) throw new DatabaseError(`Duplicate migration id ${m.id}`);
+    ids.add(m.id);
+  }
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    id TEXT PRIMARY KEY,
+    applied_at TEXT NOT NULL
+  )`);
+  const applied = new Set(
+    (db.prepare('SELECT id FROM schema_migrations').all() as { id: string }[]).map((r) => r.id),
+  );
+  const done: string[] = [];
+  const record = db.prepare('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)');
+  for (const m of migrations) {
+    if (applied.has(m.id)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      record.run(m.id, new Date().toISOString());
+    })();
+    done.push(m.id);
+  }
+  return done;
+}

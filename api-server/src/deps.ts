@@ -1,0 +1,36 @@
+import type { RequestHandler, Router } from 'express';
+import type { Config } from './config';
+import type { Db, Migration } from './db/database';
+import type { Logger } from './logger';
+import type { OutboxStore } from './mail/outbox';
+
+/** Everything a feature needs, passed in so tests can hand over real temporary ones. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  outbox: OutboxStore;
+  logger: Logger;
+  /** Injected clock: tests control time without faking timers globally. */
+  now: () => Date;
+}
+
+export interface Limiters {
+  /** Public form posts (contact, support, checkout): a few a minute per client. */
+  forms: RequestHandler;
+}
+
+export interface FeatureContext extends AppDeps {
+  limiters: Limiters;
+  /** HTTP Basic guard with ADMIN_USER / ADMIN_PASSWORD. */
+  requireAdmin: RequestHandler;
+}
+
+/**
+ * A live-API feature: its own tables and its routes under /api.
+ * Add a new one to FEATURES in features.ts.
+ */
+export interface Feature {
+  name: string;
+  migrations: readonly Migration[];
+  routes(ctx: FeatureContext): Router;
+}

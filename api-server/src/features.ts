@@ -1,0 +1,10 @@
+import type { Feature } from './deps';
+import type { Migration } from './db/database';
+import { outboxMigrations } from './mail/outbox';
+import { publicConfigFeature } from './public-config/routes';
+
+/** Every live-API feature, mounted under /api. To add one, append it here. */
+export const FEATURES: readonly Feature[] = [publicConfigFeature];
+
+/** The outbox first: features' tables may refer to it. */
+export const ALL_MIGRATIONS: readonly Migration[] = [...outboxMigrations, ...FEATURES.flatMap((f) => f.migrations)];

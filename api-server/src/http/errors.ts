@@ -1,0 +1,56 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from '../logger';
+import type { FieldErrors } from '../../../src/schemas/common';
+
+/** An error whose message is safe and useful to show the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** The one error envelope of the live API. */
+export interface ErrorBody {
+  success: false;
+  error: string;
+  fields?: FieldErrors;
+}
+
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new HttpError(404, `No API route matches ${req.method} ${req.path}`));
+};
+
+// body-parser signals its failures with a `type`; map them to human messages.
+const PARSER_ERRORS: Record<string, [number, string]> = {
+  'entity.parse.failed': [400, 'The request body is not valid JSON'],
+  'entity.too.large': [413, 'The request body is too large'],
+  'encoding.unsupported': [415, 'The request body encoding is not supported'],
+  'charset.unsupported': [415, 'The request body charset is not supported'],
+  'request.aborted': [400, 'The request was aborted'],
+};
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    let status = 500;
+    let body: ErrorBody = { success: false, error: 'Something went wrong on our side. Please try again.' };
+    if (err instanceof HttpError) {
+      status = err.status;
+      body = { success: false, error: err.message, ...(err.fields ? { fields: err.fields } : {}) };
+    } else if (typeof err === 'object' && err !== null && 'type' in err && typeof err.type === 'string' && PARSER_ERRORS[err.type]) {
+      const [s, message] = PARSER_ERRORS[err.type]!;
+      status = s;
+      body = { success: false, error: message };
+    }
+    if (status >= 500) logger.error({ err, path: req.path }, 'request failed');
+    res.status(status).json(body);
+  };
+}

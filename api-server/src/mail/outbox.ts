@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import type { Db, Migration } from '../db/database';
+import { headerSafe } from './sanitize';
+
+export const outboxMigrations: Migration[] = [
+  {
+    id: 'outbox-001',
+    sql: `CREATE TABLE outbox (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      ref TEXT NOT NULL,
+      message_id TEXT NOT NULL UNIQUE,
+      to_addr TEXT NOT NULL,
+      from_addr TEXT NOT NULL,
+      reply_to TEXT,
+      subject TEXT NOT NULL,
+      text_body TEXT NOT NULL,
+      html_body TEXT,
+      status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'dead')),
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at INTEGER NOT NULL,
+      last_error TEXT,
+      created_at TEXT NOT NULL,
+      sent_at TEXT
+    );
+    CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+    CREATE INDEX outbox_ref ON outbox (ref);`,
+  },
+];
+
+export interface OutgoingMail {
+  /** What the mail belongs to, e.g. 'support:SUP-7K3M9Q'. */
+  ref: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export type OutboxStatus = 'pending' | 'sent' | 'dead';
+
+export interface OutboxRow {
+  id: number;
+  ref: string;
+  messageId: string;
+  to: string;
+  from: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+interface RawRow {
+  id: number;
+  ref: string;
+  message_id: string;
+  to_addr: string;
+  from_addr: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+function toRow(r: RawRow): OutboxRow {
+  return {
+    id: r.id,
+    ref: r.ref,
+    messageId: r.message_id,
+    to: r.to_addr,
+    from: r.from_addr,
+    replyTo: r.reply_to,
+    subject: r.subject,
+    text: r.text_body,
+    html: r.html_body,
+    status: r.status,
+    attempts: r.attempts,
+    nextAttemptAt: r.next_attempt_at,
+    lastError: r.last_error,
+    createdAt: r.created_at,
+    sentAt: r.sent_at,
+  };
+}
+
+/**
+ * The durable outbox. `enqueue` only writes a row, so a feature calls it inside the same
+ * db.transaction() as the record the mail belongs to: both are stored, or neither.
+ */
+export class OutboxStore {
+  private readonly insert;
+  private readonly due;
+  private readonly sent;
+  private readonly failed;
+  private onEnqueue: (() => void) | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly from: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.insert = db.prepare(`INSERT INTO outbox
+      (ref, message_id, to_addr, from_addr, reply_to, subject, text_body, html_body, next_attempt_at, created_at)
+      VALUES (@ref, @messageId, @to, @from, @replyTo, @subject, @text, @html, @nextAttemptAt, @createdAt)`);
+    this.due = db.prepare(
+      `SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
+    );
+    this.sent = db.prepare(`UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ?`);
+    this.failed = db.prepare(
+      `UPDATE outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?`,
+    );
+  }
+
+  /** Lets the worker deliver right after the surrounding transaction commits. */
+  setOnEnqueue(listener: (() => void) | undefined): void {
+    this.onEnqueue = listener;
+  }
+
+  enqueue(mail: OutgoingMail): number {
+    const now = this.now();
+    const domain = (/@([^>\s]+)>?$/.exec(this.from)?.[1] ?? 'localhost').replace(/[^A-Za-z0-9.-]/g, '');
+    const info = this.insert.run({
+      ref: mail.ref,
+      messageId: `<${randomBytes(12).toString('hex')}@${domain}>`,
+      to: headerSafe(mail.to),
+      from: headerSafe(this.from),
+      replyTo: mail.replyTo ? headerSafe(mail.replyTo) : null,
+      subject: headerSafe(mail.subject),
+      text: mail.text,
+      html: mail.html ?? null,
+      nextAttemptAt: now.getTime(),
+      createdAt: now.toISOString(),
+    });
+    // Deferred so the worker never reads before the caller's transaction has committed.
+    if (this.onEnqueue) setImmediate(this.onEnqueue);
+    return Number(info.lastInsertRowid);
+  }
+
+  dueMessages(limit = 10): OutboxRow[] {
+    return (this.due.all(this.now().getTime(), limit) as RawRow[]).map(toRow);
+  }
+
+  markSent(id: number): void {
+    this.sent.run(this.now().toISOString(), id);
+  }
+
+  markFailed(row: OutboxRow, error: string, nextAttemptAt: number | null): void {
+    const status: OutboxStatus = nextAttemptAt === null ? 'dead' : 'pending';
+    this.failed.run(status, row.attempts + 1, nextAttemptAt ?? row.nextAttemptAt, error.slice(0, 1000), row.id);
+  }
+
+  list(filter: { status?: OutboxStatus; ref?: string } = {}, limit = 100): OutboxRow[] {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    if (filter.status) {
+      where.push('status = ?');
+      params.push(filter.status);
+    }
+    if (filter.ref) {
+      where.push('ref = ?');
+      params.push(filter.ref);
+    }
+    const sql = `SELECT * FROM outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
+    return (this.db.prepare(sql).all(...params, limit) as RawRow[]).map(toRow);
+  }
+
+  counts(): Record<OutboxStatus, number> {
+    const rows = this.db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status').all() as {
+      status: OutboxStatus;
+      n: number;
+    }[];
+    const out: Record<OutboxStatus, number> = { pending: 0, sent: 0, dead: 0 };
+    for (const r of rows) out[r.status] = r.n;
+    return out;
+  }
+}

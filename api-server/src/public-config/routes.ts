@@ -1,0 +1,19 @@
+import express from 'express';
+import type { Feature } from '../deps';
+
+/**
+ * Values the static site shows but must not bake into the build, so a changed environment
+ * variable takes effect at the next start without rebuilding.
+ */
+export const publicConfigFeature: Feature = {
+  name: 'public-config',
+  migrations: [],
+  routes({ config }) {
+    const router = express.Router();
+    router.get('/public-config', (_req, res) => {
+      res.set('Cache-Control', 'no-cache');
+      res.json({ setupPassword: config.setupPassword });
+    });
+    return router;
+  },
+};

@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureBuild } from './ensureBuild';
+
+/**
+ * `npm test`: typecheck, unit + component + API tests, then the end-to-end suite against the
+ * production build in Chromium. Ends with one line "N passed, N failed" summing every suite.
+ */
+const root = path.resolve(__dirname, '..');
+const artifacts = path.join(root, 'tests/.artifacts');
+fs.mkdirSync(artifacts, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function check(name: string, ok: boolean): void {
+  if (ok) passed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
+}
+
+function jest(name: string, args: string[]): void {
+  const out = path.join(artifacts, `jest-${name}.json`);
+  fs.rmSync(out, { force: true });
+  const result = spawnSync('npx', ['jest', '--ci', ...args, '--json', `--outputFile=${out}`], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (!fs.existsSync(out)) {
+    check(`jest ${name} (did not report)`, false);
+    return;
+  }
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numRuntimeErrorTestSuites: number;
+    testResults: { name: string; status: string; message: string }[];
+  };
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  // A suite that crashes before its tests run reports no failed test: count it as one.
+  for (const suite of report.testResults) {
+    if (suite.status === 'failed' && report.numFailedTests === 0) check(`suite ${path.relative(root, suite.name)}`, false);
+  }
+  if (result.status !== 0 && report.numFailedTests === 0 && report.numRuntimeErrorTestSuites === 0 && report.testResults.every((s) => s.status !== 'failed')) {
+    check(`jest ${name} exited ${result.status}`, false);
+  }
+  for (const suite of report.testResults) if (suite.status === 'failed') failures.push(path.relative(root, suite.name));
+}
+
+const started = Date.now();
+console.log('\n== Typecheck ==');
+check('typecheck (tsc --noEmit)', spawnSync('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' }).status === 0);
+
+console.log('\n== Unit, component and API tests ==');
+jest('unit-api', ['--selectProjects', 'unit', 'api']);
+
+console.log('\n== Production build ==');
+const built = ensureBuild(root);
+check('site build', built);
+
+if (built) {
+  console.log('\n== End-to-end tests (Chromium) ==');
+  jest('e2e', ['--selectProjects', 'e2e', '--runInBand']);
+}
+
+console.log(`\nTook ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+if (failures.length) console.log(`Failed: ${[...new Set(failures)].join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

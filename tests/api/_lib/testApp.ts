@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { createApp, type CreateAppOptions } from '../../../api-server/src/app';
+import { loadConfig, type Config } from '../../../api-server/src/config';
+import { openDatabase, runMigrations, type Db } from '../../../api-server/src/db/database';
+import { ALL_MIGRATIONS } from '../../../api-server/src/features';
+import { OutboxStore } from '../../../api-server/src/mail/outbox';
+import type { Express } from 'express';
+
+export const TEST_ADMIN = { user: 'admin', password: 'api-test-password' } as const;
+
+export interface TestApp {
+  app: Express;
+  db: Db;
+  outbox: OutboxStore;
+  config: Config;
+  dataDir: string;
+  /** Current time seen by the app; tests may move it. */
+  clock: { now: Date };
+  close: () => void;
+}
+
+/** The real app over a real temporary SQLite file. Mail is only queued: no worker runs. */
+export function createTestApp(env: Record<string, string> = {}, options: CreateAppOptions = {}): TestApp {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_USER: TEST_ADMIN.user,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    RATE_LIMIT_PER_MINUTE: '1000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const db = openDatabase(dataDir);
+  runMigrations(db, ALL_MIGRATIONS);
+  const clock = { now: new Date('2026-01-15T10:00:00.000Z') };
+  const now = () => new Date(clock.now);
+  const outbox = new OutboxStore(db, config.mailFrom, now);
+  const logger = pino({ level: 'silent' });
+  const app = createApp({ config, db, outbox, logger, now }, options);
+  return {
+    app,
+    db,
+    outbox,
+    config,
+    dataDir,
+    clock,
+    close: () => {
+      db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function basicAuthHeader(user: string = TEST_ADMIN.user, password: string = TEST_ADMIN.password): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}

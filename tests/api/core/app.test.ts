@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import express from 'express';
+import { z } from 'zod';
+import { createTestApp, basicAuthHeader, type TestApp } from '../_lib/testApp';
+import { validateBody, parsedBody } from '../../../api-server/src/http/validate';
+import { loadBuiltSite } from '../../../api-server/src/http/site';
+import type { Feature } from '../../../api-server/src/deps';
+import { FEATURES } from '../../../api-server/src/features';
+
+// A tiny feature that exercises validation and the form limiter like the real ones do.
+const echoSchema = z.strictObject({ name: z.string().min(1, { error: 'Name is required' }).max(10) });
+const echoFeature: Feature = {
+  name: 'echo',
+  migrations: [],
+  routes({ limiters }) {
+    const router = express.Router();
+    router.post('/echo', limiters.forms, validateBody(echoSchema), (_req, res) => {
+      res.json({ success: true, name: parsedBody(res, echoSchema).name });
+    });
+    router.get('/boom', () => {
+      throw new Error('secret internal detail');
+    });
+    return router;
+  },
+};
+
+describe('API core', () => {
+  let t: TestApp;
+  beforeEach(() => {
+    t = createTestApp({ RATE_LIMIT_PER_MINUTE: '3' }, { features: [...FEATURES, echoFeature] });
+  });
+  afterEach(() => t.close());
+
+  it('answers unknown API routes with 404 JSON', async () => {
+    const res = await request(t.app).get('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: 'No API route matches GET /does-not-exist' });
+  });
+
+  it('answers malformed JSON with 400 JSON', async () => {
+    const res = await request(t.app).post('/api/echo').set('Content-Type', 'application/json').send('{"name":');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: 'The request body is not valid JSON' });
+  });
+
+  it('answers bodies over 16 kB with 413 JSON', async () => {
+    const res = await request(t.app).post('/api/echo').send({ name: 'x'.repeat(17 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ success: false, error: 'The request body is too large' });
+  });
+
+  it('refuses non-JSON bodies with 415', async () => {
+    const res = await request(t.app).post('/api/echo').type('form').send('name=a');
+    expect(res.status).toBe(415);
+    expect(res.body.success).toBe(false);
+  });
+
+  it('refuses cross-site posts', async () => {
+    const fromElsewhere = await request(t.app).post('/api/echo').set('Origin', 'https://evil.example').send({ name: 'a' });
+    expect(fromElsewhere.status).toBe(403);
+    const fetchMeta = await request(t.app).post('/api/echo').set('Sec-Fetch-Site', 'cross-site').send({ name: 'a' });
+    expect(fetchMeta.status).toBe(403);
+  });
+
+  it('answers validation errors with the envelope and field errors', async () => {
+    const res = await request(t.app).post('/api/echo').send({ name: '' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: 'Name is required', fields: { name: 'Name is required' } });
+  });
+
+  it('hides internal errors behind a generic 500 message', async () => {
+    const res = await request(t.app).get('/api/boom');
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(res.body)).not.toContain('secret');
+    expect(res.body.success).toBe(false);
+  });
+
+  it('rate limits form posts with standard headers', async () => {
+    for (let i = 0; i < 3; i++) expect((await request(t.app).post('/api/echo').send({ name: 'a' })).status).toBe(200);
+    const limited = await request(t.app).post('/api/echo').send({ name: 'a' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatch(/Too many requests/);
+    expect(limited.headers['ratelimit-policy']).toBeDefined();
+  });
+
+  it('sends no X-Powered-By and strict security headers', async () => {
+    const res = await request(t.app).get('/api/public-config');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the setup password from the environment', async () => {
+    const custom = createTestApp({ SETUP_PASSWORD: 'Changed-At-Start-1' });
+    const res = await request(custom.app).get('/api/public-config');
+    expect(res.body).toEqual({ setupPassword: 'Changed-At-Start-1' });
+    custom.close();
+  });
+
+  it('protects the white-label API with basic auth', async () => {
+    const anon = await request(t.app).get('/api/white-label/config');
+    expect(anon.status).toBe(401);
+    expect(anon.headers['www-authenticate']).toMatch(/^Basic /);
+    const wrong = await request(t.app).get('/api/white-label/config').set('Authorization', basicAuthHeader('admin', 'nope'));
+    expect(wrong.status).toBe(401);
+    const ok = await request(t.app).get('/api/white-label/config').set('Authorization', basicAuthHeader());
+    expect(ok.status).not.toBe(401);
+  });
+});
+
+describe('serving the built site', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'));
+  beforeAll(() => {
+    const page = (title: string) => `<html><head><script>document.documentElement.dataset.t="${title}"</script></head><body>${title}</body></html>`;
+    fs.mkdirSync(path.join(dir, 'assets/js'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'api-docs'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'index.html'), page('home'));
+    fs.writeFileSync(path.join(dir, 'support.html'), page('support'));
+    fs.writeFileSync(path.join(dir, 'white-label.html'), page('admin'));
+    fs.writeFileSync(path.join(dir, 'api-docs.html'), page('api'));
+    fs.writeFileSync(path.join(dir, 'api-docs/starter.html'), page('starter'));
+    fs.writeFileSync(path.join(dir, 'api-docs/:planId.html'), page('fallback'));
+    fs.writeFileSync(path.join(dir, '404.html'), page('missing'));
+    fs.writeFileSync(path.join(dir, 'assets/js/main.abc123.js'), 'console.log(1)');
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('maps routes to pages, falls back for unknown plans and 404s the rest', async () => {
+    const site = loadBuiltSite(dir)!;
+    expect(site.inlineScriptHashes.length).toBe(7);
+    const t = createTestApp({}, { site });
+    expect((await request(t.app).get('/')).text).toContain('home');
+    expect((await request(t.app).get('/support')).text).toContain('support');
+    expect((await request(t.app).get('/api-docs')).text).toContain('api');
+    expect((await request(t.app).get('/api-docs/starter')).text).toContain('starter');
+    const unknown = await request(t.app).get('/api-docs/platinum');
+    expect(unknown.status).toBe(200);
+    expect(unknown.text).toContain('fallback');
+    const missing = await request(t.app).get('/nowhere');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('missing');
+    const asset = await request(t.app).get('/assets/js/main.abc123.js');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const csp = (await request(t.app).get('/')).headers['content-security-policy'] as string;
+    for (const h of site.inlineScriptHashes) expect(csp).toContain(h);
+    expect((await request(t.app).get('/white-label')).status).toBe(401);
+    expect((await request(t.app).get('/white-label').set('Authorization', basicAuthHeader())).text).toContain('admin');
+    t.close();
+  });
+});

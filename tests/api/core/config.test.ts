@@ -1,0 +1,40 @@
+import { ConfigError, loadConfig } from '../../../api-server/src/config';
+import { openDatabase, DatabaseError } from '../../../api-server/src/db/database';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+describe('configuration', () => {
+  it('has working defaults for a fresh machine', () => {
+    const c = loadConfig({}, '/srv/app');
+    expect(c.port).toBe(3000);
+    expect(c.dataDir).toBe('/srv/app/data');
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.adminPasswordGenerated).toBe(true);
+    expect(c.adminPassword.length).toBeGreaterThanOrEqual(20);
+  });
+  it('never uses a fixed default admin password', () => {
+    expect(loadConfig({}).adminPassword).not.toBe(loadConfig({}).adminPassword);
+  });
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', SMTP_URL: '' }).port).toBe(3000);
+  });
+  it('names every bad variable', () => {
+    try {
+      loadConfig({ PORT: 'eighty', SMTP_URL: 'http://x', SALES_EMAIL: 'nope', ADMIN_PASSWORD: 'short' });
+      throw new Error('should have thrown');
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const msg = (err as Error).message;
+      for (const name of ['PORT', 'SMTP_URL', 'SALES_EMAIL', 'ADMIN_PASSWORD']) expect(msg).toContain(name);
+    }
+  });
+  it('gives a clear error for an unusable data directory or a corrupt database', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-')), 'not-a-dir');
+    fs.writeFileSync(file, 'x');
+    expect(() => openDatabase(file)).toThrow(DatabaseError);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corrupt-'));
+    fs.writeFileSync(path.join(dir, 'platform.db'), 'this is not a database'.repeat(100));
+    expect(() => openDatabase(dir)).toThrow(/Cannot open database/);
+  });
+});

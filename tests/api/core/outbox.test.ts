@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { openDatabase, runMigrations, type Db } from '../../../api-server/src/db/database';
+import { OutboxStore } from '../../../api-server/src/mail/outbox';
+import { fileSender, smtpSender } from '../../../api-server/src/mail/transport';
+import { OutboxWorker } from '../../../api-server/src/mail/worker';
+import { ALL_MIGRATIONS } from '../../../api-server/src/features';
+import { startSmtp } from '../../e2e/_lib/smtp';
+
+const silent = pino({ level: 'silent' });
+const waitUntil = async (pred: () => boolean, ms = 5_000) => {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('mail outbox', () => {
+  let dir: string;
+  let db: Db;
+  let store: OutboxStore;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+    db = openDatabase(dir);
+    runMigrations(db, ALL_MIGRATIONS);
+    store = new OutboxStore(db, 'Ledgerline <no-reply@ledgerline.test>');
+  });
+  afterEach(() => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('strips CR/LF from headers so nothing can be injected', () => {
+    store.enqueue({ ref: 't:1', to: 'a@b.test\r\nBcc: x@evil.test', subject: 'Hi\r\nBcc: x@evil.test', text: 'body' });
+    const [row] = store.list();
+    expect(row!.subject).toBe('Hi Bcc: x@evil.test');
+    expect(row!.to).not.toMatch(/[\r\n]/);
+  });
+
+  it('rolls back the mail with the record it belongs to', () => {
+    db.exec('CREATE TABLE things (id TEXT PRIMARY KEY)');
+    const insert = db.prepare('INSERT INTO things (id) VALUES (?)');
+    const both = db.transaction((id: string) => {
+      insert.run(id);
+      store.enqueue({ ref: `thing:${id}`, to: 'a@b.test', subject: 's', text: 't' });
+    });
+    both('one');
+    expect(() => both('one')).toThrow();
+    expect(store.list()).toHaveLength(1);
+  });
+
+  it('delivers through SMTP, retries while the server is down, and sends exactly once', async () => {
+    // Reserve a port, then free it: the "SMTP server down" phase.
+    const probe = await startSmtp();
+    const port = probe.port;
+    await probe.stop();
+    const sender = smtpSender(`smtp://127.0.0.1:${port}`);
+    const worker = new OutboxWorker(store, sender.send, silent, { retryBaseMs: 50, maxAttempts: 50, maxDelayMs: 200, pollMs: 50 });
+    worker.start();
+    store.enqueue({ ref: 't:1', to: 'ops@ledgerline.test', replyTo: 'c@x.test', subject: 'Queued while down', text: 'plain', html: '<p>html</p>' });
+    await waitUntil(() => (store.list()[0]?.attempts ?? 0) >= 2);
+    expect(store.counts()).toEqual({ pending: 1, sent: 0, dead: 0 });
+    expect(store.list()[0]!.lastError).toBeTruthy();
+
+    const smtp = await startSmtp({ port });
+    const [mail] = await smtp.waitForMessages(1);
+    await waitUntil(() => store.counts().sent === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.messages).toHaveLength(1);
+    expect(mail!.subject).toBe('Queued while down');
+    expect(mail!.text?.trim()).toBe('plain');
+    expect(mail!.html).toContain('<p>html</p>');
+    expect(mail!.replyTo?.text).toBe('c@x.test');
+    await worker.stop();
+    sender.close();
+    await smtp.stop();
+  });
+
+  it('marks a message dead after the maximum attempts', async () => {
+    const failing = async () => {
+      throw new Error('550 mailbox unavailable');
+    };
+    const worker = new OutboxWorker(store, failing, silent, { retryBaseMs: 10, maxAttempts: 3, maxDelayMs: 20, pollMs: 10 });
+    worker.start();
+    store.enqueue({ ref: 't:2', to: 'a@b.test', subject: 's', text: 't' });
+    await waitUntil(() => store.counts().dead === 1);
+    expect(store.list()[0]).toMatchObject({ status: 'dead', attempts: 3, lastError: '550 mailbox unavailable' });
+    await worker.stop();
+  });
+
+  it('writes .eml files when no SMTP server is configured', async () => {
+    const mailDir = path.join(dir, 'mail');
+    const sender = fileSender(mailDir);
+    const worker = new OutboxWorker(store, sender.send, silent, { retryBaseMs: 10, maxAttempts: 3, pollMs: 10 });
+    worker.start();
+    store.enqueue({ ref: 't:3', to: 'sales@ledgerline.test', subject: 'To a file', text: 'hello file' });
+    await waitUntil(() => store.counts().sent === 1);
+    const files = fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml'));
+    expect(files).toHaveLength(1);
+    const eml = fs.readFileSync(path.join(mailDir, files[0]!), 'utf8');
+    expect(eml).toContain('Subject: To a file');
+    expect(eml).toContain('hello file');
+    await worker.stop();
+  });
+});
