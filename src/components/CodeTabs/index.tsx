@@ -15,11 +15,12 @@ export interface CodeTabsProps {
 /**
  * Code samples in tabs synced across the site (groupId): choosing Python once shows Python in
  * every sample, and Docusaurus remembers the choice. Each block gets the swizzled copy button.
+ * `lazy` renders only the chosen language: the reference pages hold dozens of samples.
  */
 export default function CodeTabs({ samples, labels, title }: CodeTabsProps): ReactNode {
   const languages = CODE_LANGUAGES.filter((l) => samples[l.value] !== undefined);
   return (
-    <Tabs groupId={CODE_TABS_GROUP} className="code-tabs">
+    <Tabs groupId={CODE_TABS_GROUP} className="code-tabs" lazy>
       {languages.map((l) => (
         <TabItem key={l.value} value={l.value} label={labels?.[l.value] ?? l.label}>
           <CodeBlock language={l.prism} title={title}>
