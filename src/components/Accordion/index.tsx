@@ -37,15 +37,29 @@ export default function Accordion({ id, title, subtitle, defaultOpen = false, le
   const buttonId = `${useId()}-button`;
   const panelId = `${id}-panel`;
 
+  // Target to scroll to once the panel is shown: the browser could not scroll into a hidden panel.
+  const pendingScroll = useRef<string | null>(null);
+
   useEffect(() => {
     if (!hashTargetsSection(hash, id, panelRef.current)) return;
+    pendingScroll.current = decodeURIComponent(hash.slice(1));
     setOpen(true);
-    // The browser could not scroll to a target inside a hidden panel: do it once it is shown.
-    const frame = requestAnimationFrame(() => {
-      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
-    });
-    return () => cancelAnimationFrame(frame);
   }, [hash, id]);
+
+  useEffect(() => {
+    const target = pendingScroll.current;
+    if (!open || !target) return;
+    pendingScroll.current = null;
+    // Wait two frames: the panel must be laid out before it can be scrolled to.
+    let inner = 0;
+    const outer = requestAnimationFrame(() => {
+      inner = requestAnimationFrame(() => document.getElementById(target)?.scrollIntoView({ block: 'start' }));
+    });
+    return () => {
+      cancelAnimationFrame(outer);
+      cancelAnimationFrame(inner);
+    };
+  }, [open, hash]);
 
   const toggle = useCallback(() => setOpen((o) => !o), []);
 

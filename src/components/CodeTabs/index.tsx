@@ -10,6 +10,8 @@ export interface CodeTabsProps {
   /** Override a tab label, e.g. `{ curl: 'Shell (openssl)' }` when the shell sample is not curl. */
   labels?: Partial<Record<CodeLanguage, string>>;
   title?: string;
+  /** Render only the chosen language (default). Pass false where every language must be in the HTML. */
+  lazy?: boolean;
 }
 
 /**
@@ -17,10 +19,10 @@ export interface CodeTabsProps {
  * every sample, and Docusaurus remembers the choice. Each block gets the swizzled copy button.
  * `lazy` renders only the chosen language: the reference pages hold dozens of samples.
  */
-export default function CodeTabs({ samples, labels, title }: CodeTabsProps): ReactNode {
+export default function CodeTabs({ samples, labels, title, lazy = true }: CodeTabsProps): ReactNode {
   const languages = CODE_LANGUAGES.filter((l) => samples[l.value] !== undefined);
   return (
-    <Tabs groupId={CODE_TABS_GROUP} className="code-tabs" lazy>
+    <Tabs groupId={CODE_TABS_GROUP} className="code-tabs" lazy={lazy}>
       {languages.map((l) => (
         <TabItem key={l.value} value={l.value} label={labels?.[l.value] ?? l.label}>
           <CodeBlock language={l.prism} title={title}>

@@ -70,7 +70,7 @@ export default function EndpointCard({ endpoint, plan }: EndpointCardProps): Rea
       aria-label={`${endpoint.method} ${endpoint.path}`}>
       <header className={styles.header}>
         <Heading as="h3" id={plan ? `${plan}-${endpoint.id}` : endpoint.id} className={styles.title}>
-          <MethodBadge method={endpoint.method} /> <code className={styles.path}>{endpoint.path}</code>
+          <MethodBadge method={endpoint.method} /> <code className={styles.path}>{endpoint.path}</code>{' '}
           <span className={styles.summary}>{endpoint.summary}</span>
         </Heading>
         <div className={styles.badges}>{available ? <PlanAvailability plans={endpoint.plans} /> : <UpgradeBadge />}</div>

@@ -133,6 +133,29 @@ describe('developer docs in Chromium', () => {
     await context.close();
   });
 
+  it('publishes llms.txt and a Markdown copy of each docs page', async () => {
+    const { page, context } = await openPage(browser);
+    const index = await page.request.get(`${server.url}/llms.txt`);
+    expect(index.status()).toBe(200);
+    const text = await index.text();
+    for (const path of ['/documentation.md', '/api-docs.md', '/api-docs/starter.md', '/documentation/webhooks.md']) expect(text).toContain(path);
+    const md = await page.request.get(`${server.url}/api-docs.md`);
+    expect(md.status()).toBe(200);
+    expect(await md.text()).toContain('white_label.deployed');
+    await context.close();
+  });
+
+  it('has canonical URLs and social cards on the docs pages', async () => {
+    const { page, context } = await openPage(browser);
+    for (const route of ['/documentation', '/api-docs', '/api-docs/business']) {
+      await page.goto(server.url + route, { waitUntil: 'domcontentloaded' });
+      await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toMatch(new RegExp(`${route}$`));
+      await expect(page.locator('meta[property="og:title"]').count()).resolves.toBe(1);
+      await expect(page.locator('meta[name="twitter:card"]').count()).resolves.toBeGreaterThan(0);
+    }
+    await context.close();
+  });
+
   it('takes screenshots of the docs pages', async () => {
     for (const look of LOOKS) {
       const { page, context } = await openPage(browser, { width: look.width, colorScheme: look.colorScheme });
