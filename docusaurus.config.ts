@@ -31,6 +31,9 @@ const config: Config = {
         blog: {
           path: 'blog',
           routeBasePath: 'blog',
+          blogTitle: `${SITE.name} Blog`,
+          blogDescription:
+            'Practical guides to white-label banking, the Xero integration, API security, webhooks and compliance, from the team that builds the platform.',
           showReadingTime: true,
           blogSidebarCount: 0,
           postsPerPage: 'ALL',

@@ -57,6 +57,9 @@ const started = Date.now();
 console.log('\n== Typecheck ==');
 check('typecheck (tsc --noEmit)', spawnSync('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' }).status === 0);
 
+console.log('\n== Lint ==');
+check('lint (eslint)', spawnSync('npx', ['eslint', '.'], { cwd: root, stdio: 'inherit' }).status === 0);
+
 console.log('\n== Unit, component and API tests ==');
 jest('unit-api', ['--selectProjects', 'unit', 'api']);
 

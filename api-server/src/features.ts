@@ -2,9 +2,13 @@ import type { Feature } from './deps';
 import type { Migration } from './db/database';
 import { outboxMigrations } from './mail/outbox';
 import { publicConfigFeature } from './public-config/routes';
+import { checkoutFeature } from './checkout/routes';
+import { contactFeature } from './contact/routes';
+import { supportFeature } from './support/routes';
+import { whiteLabelFeature } from './white-label/routes';
 
 /** Every live-API feature, mounted under /api. To add one, append it here. */
-export const FEATURES: readonly Feature[] = [publicConfigFeature];
+export const FEATURES: readonly Feature[] = [publicConfigFeature, checkoutFeature, contactFeature, supportFeature, whiteLabelFeature];
 
 /** The outbox first: features' tables may refer to it. */
 export const ALL_MIGRATIONS: readonly Migration[] = [...outboxMigrations, ...FEATURES.flatMap((f) => f.migrations)];

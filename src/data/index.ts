@@ -7,3 +7,5 @@ export * from './support';
 export * from './blog';
 export * from './whiteLabel';
 export * from './legal';
+export * from './landing';
+export * from './success';

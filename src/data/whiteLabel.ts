@@ -1,3 +1,5 @@
+import { ACCOUNTING_PROVIDER } from './site';
+
 /**
  * White-label options (spec section 9) and the configuration defaults (section 3).
  * The form, the live preview, the zod schema and the API server all read these lists.
@@ -66,3 +68,26 @@ export const WHITE_LABEL_DEFAULTS = {
 export function whiteLabelConfigFileName(companyName: string): string {
   return `${companyName.toLowerCase().replace(/\s+/g, '-')}-white-label-config.json`;
 }
+
+/**
+ * Sample content of the white-label live preview (a small banking dashboard). Illustrative
+ * only: no real account. To change what the preview shows, edit these entries; amounts are
+ * in the currency below, negative for money out.
+ */
+export const WHITE_LABEL_PREVIEW_SAMPLE = {
+  greeting: 'Good morning, Jordan',
+  customerInitials: 'JR',
+  currency: 'USD',
+  balance: 48_250.75,
+  balanceLabel: 'Total balance',
+  cardEnding: '4821',
+  monthChange: '+2.4% this month',
+  nav: ['Dashboard', 'Payments', 'Cards', 'Accounting'],
+  actions: ['Send money', 'Request', `Sync to ${ACCOUNTING_PROVIDER.name}`],
+  transactions: [
+    { name: 'Invoice INV-0042 paid', detail: `Synced to ${ACCOUNTING_PROVIDER.name}`, amount: 1_250 },
+    { name: 'Card payout', detail: 'Business checking', amount: 3_400 },
+    { name: 'Cloud hosting', detail: 'Card ending 4821', amount: -212.4 },
+    { name: 'Office supplies', detail: 'Card ending 4821', amount: -86.15 },
+  ],
+} as const;

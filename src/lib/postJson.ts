@@ -14,11 +14,13 @@ export interface JsonAnswer<T> {
 export async function postJson<T>(url: string, payload: unknown, init: RequestInit = {}): Promise<JsonAnswer<T>> {
   let res: Response;
   try {
+    // Extra headers (e.g. Idempotency-Key) are added to the JSON ones, never replace them.
+    const { headers, ...rest } = init;
     res = await fetch(url, {
+      ...rest,
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...init.headers },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(headers as Record<string, string> | undefined) },
       body: JSON.stringify(payload),
-      ...init,
     });
   } catch (err) {
     throw new NetworkError(err instanceof Error ? err.message : 'Network request failed');

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { BACKGROUND_THEME_VALUES, WHITE_LABEL_FONTS } from '../data/whiteLabel';
-import { MAX, optionalLine } from './common';
+import { MAX, optionalLine, requiredLine } from './common';
 
+// Stored lowercase so equal colours compare equal (unchanged saves, contrast cache, exports).
 const hexColor = (label: string) =>
-  z.string({ error: `${label} is required` }).regex(/^#[0-9a-fA-F]{6}$/, { error: `${label} must be a hex colour like #8080ff` });
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: `${label} must be a hex colour like #8080ff` })
+    .toLowerCase();
 
 /** Empty means "not set yet"; anything else must be an https URL. */
 const optionalHttpsUrl = (label: string) =>
@@ -18,18 +23,22 @@ const optionalHttpsUrl = (label: string) =>
 const DOMAIN = /^(?=.{1,253}$)(?!-)([a-z0-9-]{1,63}(?<!-)\.)+[a-z]{2,63}$/i;
 
 export const whiteLabelConfigSchema = z.strictObject({
-  id: z.string().max(64).optional(),
-  organizationId: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { error: 'Organization ID is not valid' }),
-  companyName: z
-    .string({ error: 'Company name is required' })
+  // The client posts the full configuration it holds; the server assigns id and isActive itself.
+  id: z.string({ error: 'id must be text' }).max(64, { error: 'id must be at most 64 characters' }).optional(),
+  organizationId: z
+    .string({ error: 'Organization ID is required' })
     .trim()
-    .min(1, { error: 'Company name is required' })
-    .max(MAX.company, { error: `Company name must be at most ${MAX.company} characters` }),
+    .min(1, { error: 'Organization ID is required' })
+    .max(64, { error: 'Organization ID must be at most 64 characters' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'Organization ID is not valid' }),
+  companyName: requiredLine('Company name', MAX.company),
+  // DNS names are case-insensitive: store them lowercase so the DNS records and checks agree.
   domain: z
-    .string()
+    .string({ error: 'Domain must be text' })
     .trim()
-    .max(MAX.domain)
-    .refine((v) => v === '' || DOMAIN.test(v), { error: 'Domain must be a domain name like banking.example.com' }),
+    .max(MAX.domain, { error: `Domain must be at most ${MAX.domain} characters` })
+    .refine((v) => v === '' || DOMAIN.test(v), { error: 'Domain must be a domain name like banking.example.com' })
+    .toLowerCase(),
   logoUrl: optionalHttpsUrl('Logo URL'),
   faviconUrl: optionalHttpsUrl('Favicon URL'),
   primaryColor: hexColor('Primary colour'),
@@ -39,16 +48,16 @@ export const whiteLabelConfigSchema = z.strictObject({
   fontFamily: z.enum(WHITE_LABEL_FONTS, { error: 'Please choose one of the fonts' }),
   emailFromName: optionalLine('Email from name', MAX.name).default(''),
   contactEmail: z
-    .string()
+    .string({ error: 'Contact email must be text' })
     .trim()
-    .max(MAX.email)
+    .max(MAX.email, { error: `Contact email must be at most ${MAX.email} characters` })
     .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'Please enter a valid email address' }),
   contactPhone: z
-    .string()
+    .string({ error: 'Contact phone must be text' })
     .trim()
-    .max(MAX.phone)
+    .max(MAX.phone, { error: `Contact phone must be at most ${MAX.phone} characters` })
     .refine((v) => v === '' || /^\+?[0-9 ().-]{5,40}$/.test(v), { error: 'Please enter a valid phone number' }),
-  isActive: z.boolean().optional(),
+  isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
 });
 export type WhiteLabelConfigInput = z.infer<typeof whiteLabelConfigSchema>;
 
@@ -62,3 +71,52 @@ export const deployRequestSchema = z.strictObject({
   configId: z.string({ error: 'configId is required' }).trim().min(1, { error: 'configId is required' }).max(64),
 });
 export type DeployRequest = z.infer<typeof deployRequestSchema>;
+
+/** A deployment as the API reports it. */
+export interface WhiteLabelDeployment {
+  id: string;
+  configId: string;
+  version: number;
+  domain: string;
+  deployedAt: string;
+  deployedBy: string;
+}
+
+/** Facts about the stored configuration beyond its fields (Manage tab status cards). */
+export interface WhiteLabelMeta {
+  version: number;
+  savedAt: string;
+  savedBy: string;
+  /** The organisation's latest deployment, of this or an earlier version. */
+  lastDeployment: WhiteLabelDeployment | null;
+}
+
+/** GET and POST /api/white-label/config. `config` is null until the first save. */
+export interface WhiteLabelConfigAnswer {
+  success: true;
+  config: WhiteLabelConfig | null;
+  meta: WhiteLabelMeta | null;
+  /** POST only: the body equalled the current version, so no new version was stored. */
+  unchanged?: boolean;
+}
+
+/** POST /api/white-label/deploy. */
+export interface WhiteLabelDeployAnswer {
+  success: true;
+  config: WhiteLabelConfig;
+  deployment: WhiteLabelDeployment;
+  meta: WhiteLabelMeta;
+  /** The configuration was already live: nothing new was recorded. */
+  alreadyActive: boolean;
+}
+
+/** One saved version, as GET /api/white-label/config/history lists them (newest first). */
+export interface WhiteLabelVersionSummary {
+  id: string;
+  version: number;
+  companyName: string;
+  domain: string;
+  isActive: boolean;
+  savedAt: string;
+  savedBy: string;
+}

@@ -1,13 +1,17 @@
-import Layout from '@theme/Layout';
-import Heading from '@theme/Heading';
 import type { ReactNode } from 'react';
+import LegalPage from '@site/src/components/LegalPage';
+import { PRIVACY_SECTIONS } from '@site/src/data';
+import { PRIVACY_CONTENT } from './_components/sections';
 
-export default function Page(): ReactNode {
+const SECTIONS = PRIVACY_SECTIONS.map((s) => ({ ...s, content: PRIVACY_CONTENT[s.id] }));
+
+export default function PrivacyPage(): ReactNode {
   return (
-    <Layout title="Privacy Policy" description="How we collect, use and protect your data.">
-      <main className="container margin-vert--lg">
-        <Heading as="h1">Privacy Policy</Heading>
-      </main>
-    </Layout>
+    <LegalPage
+      title="Privacy Policy"
+      description="What personal information we collect, how we use and protect it, how long we keep it and the rights you have."
+      sections={SECTIONS}
+      related={{ to: '/terms', label: 'Read our Terms of Service' }}
+    />
   );
 }

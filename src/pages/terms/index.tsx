@@ -1,13 +1,17 @@
-import Layout from '@theme/Layout';
-import Heading from '@theme/Heading';
 import type { ReactNode } from 'react';
+import LegalPage from '@site/src/components/LegalPage';
+import { TERMS_SECTIONS } from '@site/src/data';
+import { TERMS_CONTENT } from './_components/sections';
 
-export default function Page(): ReactNode {
+const SECTIONS = TERMS_SECTIONS.map((s) => ({ ...s, content: TERMS_CONTENT[s.id] }));
+
+export default function TermsPage(): ReactNode {
   return (
-    <Layout title="Terms of Service" description="The terms that govern your use of our services.">
-      <main className="container margin-vert--lg">
-        <Heading as="h1">Terms of Service</Heading>
-      </main>
-    </Layout>
+    <LegalPage
+      title="Terms of Service"
+      description="The agreement between you and us for using our website, APIs and white-label platform: eligibility, fees, data, termination and disputes."
+      sections={SECTIONS}
+      related={{ to: '/privacy', label: 'Read our Privacy Policy' }}
+    />
   );
 }

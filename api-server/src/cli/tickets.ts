@@ -1,0 +1,169 @@
+/**
+ * Support team's view of the SQLite file: tickets and the mail outbox, so nothing can
+ * silently disappear. Read-only: safe to run beside the live server.
+ *
+ *   npm run tickets -- list [--limit N]
+ *   npm run tickets -- show SUP-7K3M9Q
+ *   npm run tickets -- outbox [--status pending|sent|dead] [--limit N]
+ *
+ * DATA_DIR (or --data-dir) selects the data directory, as for the server.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { OutboxStatus } from '../mail/outbox';
+import { TicketStore, type TicketRow } from '../support/store';
+import { ticketRef } from '../support/emails';
+
+export const USAGE = `Usage: npm run tickets -- <command> [options]
+
+Commands:
+  list [--limit N]                              newest tickets with their mail state
+  show <ticket-id>                              one ticket, its message and its emails
+  outbox [--status pending|sent|dead] [--limit N]  queued mail (all features)
+
+Options:
+  --data-dir DIR   data directory (default: $DATA_DIR or ./data)`;
+
+const STATUSES: readonly OutboxStatus[] = ['pending', 'sent', 'dead'];
+
+interface MailRow {
+  id: number;
+  ref: string;
+  to_addr: string;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+function parseArgs(argv: readonly string[]): { positional: string[]; flags: Map<string, string> } {
+  const positional: string[] = [];
+  const flags = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a.startsWith('--')) {
+      const [k, inline] = a.slice(2).split('=', 2);
+      flags.set(k!, inline ?? argv[++i] ?? '');
+    } else positional.push(a);
+  }
+  return { positional, flags };
+}
+
+function counts(db: Database.Database): Record<OutboxStatus, number> {
+  const out: Record<OutboxStatus, number> = { pending: 0, sent: 0, dead: 0 };
+  for (const r of db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status').all() as { status: OutboxStatus; n: number }[]) {
+    out[r.status] = r.n;
+  }
+  return out;
+}
+
+function mailState(mails: MailRow[]): string {
+  if (mails.length === 0) return 'NO MAIL';
+  return STATUSES.map((s) => [s, mails.filter((m) => m.status === s).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([s, n]) => `${n} ${s}`)
+    .join(', ');
+}
+
+function mailLine(m: MailRow): string {
+  const when = m.status === 'sent' ? `sent ${m.sent_at}` : `attempts ${m.attempts}`;
+  const error = m.status !== 'sent' && m.last_error ? `  last error: ${m.last_error}` : '';
+  return `  #${m.id} ${m.status.toUpperCase().padEnd(7)} ${m.to_addr}  "${m.subject}"  (${when})${error}`;
+}
+
+function ticketLine(t: TicketRow, mails: MailRow[]): string {
+  return `${t.ticketId}  ${t.createdAt}  ${t.priority.padEnd(6)} ${t.category.padEnd(9)} ${t.status.padEnd(6)} ${t.email}  "${t.subject}"  mail: ${mailState(mails)}`;
+}
+
+/** Runs one command; returns the exit code (0 ok, 1 not found, 2 usage, 3 no database). */
+export function runTicketsCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): number {
+  const { positional, flags } = parseArgs(argv);
+  const [command, arg] = positional;
+  if (!command || command === 'help' || flags.has('help')) {
+    (command ? io.out : io.err)(USAGE);
+    return command ? 0 : 2;
+  }
+  const dataDir = path.resolve(flags.get('data-dir') || env.DATA_DIR?.trim() || './data');
+  const file = path.join(dataDir, 'platform.db');
+  if (!fs.existsSync(file)) {
+    io.err(`No database at ${file}. Set DATA_DIR to the server's data directory.`);
+    return 3;
+  }
+  const limit = Number(flags.get('limit') ?? 50);
+  if (!Number.isInteger(limit) || limit < 1) {
+    io.err('--limit must be a positive integer');
+    return 2;
+  }
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const tickets = new TicketStore(db);
+    const mailsOf = db.prepare('SELECT * FROM outbox WHERE ref = ? ORDER BY id');
+    const mails = (ticketId: string) => mailsOf.all(ticketRef(ticketId)) as MailRow[];
+    const c = counts(db);
+    const summary = `Outbox: ${c.pending} pending, ${c.sent} sent, ${c.dead} dead`;
+
+    if (command === 'list') {
+      const rows = tickets.list(limit);
+      io.out(`${tickets.count()} ticket(s) in ${file}; ${summary}`);
+      if (c.dead > 0) io.out(`WARNING: ${c.dead} dead message(s): run "outbox --status dead" to see them.`);
+      for (const t of rows) io.out(ticketLine(t, mails(t.ticketId)));
+      return 0;
+    }
+    if (command === 'show') {
+      const t = arg ? tickets.get(arg.trim().toUpperCase()) : undefined;
+      if (!t) {
+        io.err(arg ? `No ticket ${arg}` : 'show needs a ticket id, e.g. show SUP-7K3M9Q');
+        return arg ? 1 : 2;
+      }
+      io.out(`Ticket ${t.ticketId} (${t.status})`);
+      io.out(`  From:       ${t.name} <${t.email}>`);
+      io.out(`  Priority:   ${t.priority}   Category: ${t.category}`);
+      if (t.accountId) io.out(`  Account ID: ${t.accountId}`);
+      io.out(`  Created:    ${t.createdAt}`);
+      io.out(`  Respond by: ${t.respondBy}`);
+      io.out(`  Subject:    ${t.subject}`);
+      io.out('');
+      for (const line of t.message.split('\n')) io.out(`  | ${line}`);
+      io.out('');
+      const m = mails(t.ticketId);
+      io.out(`Emails (${mailState(m)}):`);
+      for (const row of m) io.out(mailLine(row));
+      return 0;
+    }
+    if (command === 'outbox') {
+      const status = flags.get('status');
+      if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) {
+        io.err(`--status must be one of ${STATUSES.join(', ')}`);
+        return 2;
+      }
+      const rows = (
+        status
+          ? db.prepare('SELECT * FROM outbox WHERE status = ? ORDER BY id DESC LIMIT ?').all(status, limit)
+          : db.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT ?').all(limit)
+      ) as MailRow[];
+      io.out(summary);
+      for (const row of rows) io.out(`${mailLine(row).trimStart()}  ref ${row.ref}  created ${row.created_at}`);
+      return 0;
+    }
+    io.err(`Unknown command "${command}".\n\n${USAGE}`);
+    return 2;
+  } finally {
+    db.close();
+  }
+}
+
+// Run only when executed directly, so tests can import runTicketsCli.
+if (require.main === module) {
+  process.exitCode = runTicketsCli(process.argv.slice(2), process.env, {
+    out: (l) => console.log(l),
+    err: (l) => console.error(l),
+  });
+}

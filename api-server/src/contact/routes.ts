@@ -1,0 +1,31 @@
+import express from 'express';
+import { contactRequestSchema, type ContactResponse } from '../../../src/schemas/contact';
+import type { Feature } from '../deps';
+import { looksLikeBot } from '../http/spam';
+import { parsedBody, validateBody } from '../http/validate';
+import { ContactService } from './service';
+import { ContactStore, contactMigrations } from './store';
+
+/** POST /api/contact: { name, email, message, company?, phone? } → { success }. */
+export const contactFeature: Feature = {
+  name: 'contact',
+  migrations: contactMigrations,
+  routes({ db, now, outbox, config, logger, limiters }) {
+    const service = new ContactService(db, new ContactStore(db, now), outbox, config.salesEmail);
+    const router = express.Router();
+    router.post('/contact', limiters.forms, validateBody(contactRequestSchema), (_req, res) => {
+      const body = parsedBody(res, contactRequestSchema);
+      const ok: ContactResponse = { success: true };
+      if (looksLikeBot(body)) {
+        // A bot must not learn it was caught: same answer, nothing stored or mailed.
+        logger.info({ honeypot: Boolean(body.website), elapsedMs: body.elapsedMs }, 'contact message discarded as spam');
+        res.json(ok);
+        return;
+      }
+      const msg = service.submit(body);
+      logger.info({ messageId: msg.id }, 'contact message stored');
+      res.json(ok);
+    });
+    return router;
+  },
+};

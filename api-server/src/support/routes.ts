@@ -1,0 +1,29 @@
+import express from 'express';
+import { supportRequestSchema, type SupportResponse } from '../../../src/schemas/support';
+import type { Feature } from '../deps';
+import { looksLikeBot } from '../http/spam';
+import { parsedBody, validateBody } from '../http/validate';
+import { createTicket, generateTicketId } from './service';
+import { supportMigrations } from './store';
+
+/** POST /api/support: files a ticket and queues the team's and the customer's emails. */
+export const supportFeature: Feature = {
+  name: 'support',
+  migrations: supportMigrations,
+  routes({ db, outbox, now, config, logger, limiters }) {
+    const router = express.Router();
+    router.post('/support', limiters.forms, validateBody(supportRequestSchema), (req, res) => {
+      const body = parsedBody(res, supportRequestSchema);
+      if (looksLikeBot(body)) {
+        // Answer like a success so the bot learns nothing; nothing is stored or mailed.
+        logger.info({ path: req.path }, 'support ticket discarded as spam');
+        res.status(201).json({ success: true, ticketId: generateTicketId() } satisfies SupportResponse);
+        return;
+      }
+      const ticket = createTicket({ db, outbox, now, supportEmail: config.supportEmail }, body);
+      logger.info({ ticketId: ticket.ticketId, priority: ticket.priority, category: ticket.category }, 'support ticket created');
+      res.status(201).json({ success: true, ticketId: ticket.ticketId } satisfies SupportResponse);
+    });
+    return router;
+  },
+};

@@ -1,0 +1,49 @@
+import express from 'express';
+import { DEMO_ORGANIZATION_ID } from '../../../src/data/whiteLabel';
+import { deployRequestSchema, whiteLabelConfigSchema, type WhiteLabelConfigAnswer, type WhiteLabelDeployAnswer } from '../../../src/schemas/whiteLabel';
+import type { Feature } from '../deps';
+import { parsedBody, validateBody } from '../http/validate';
+import { WhiteLabelService } from './service';
+import { WhiteLabelStore, whiteLabelMigrations } from './store';
+
+/**
+ * The white-label admin API. app.ts puts /api/white-label/* behind HTTP Basic auth, which
+ * leaves the admin's name in res.locals.adminUser; we record it with every change.
+ * The single admin manages the demo organisation (spec section 3: "organizationId: a demo default").
+ */
+export const whiteLabelFeature: Feature = {
+  name: 'white-label',
+  migrations: whiteLabelMigrations,
+  routes({ db, now, logger, requireAdmin }) {
+    const service = new WhiteLabelService(new WhiteLabelStore(db), DEMO_ORGANIZATION_ID, now, logger);
+    const router = express.Router();
+    // app.ts already guards this prefix; guarding here too keeps the feature safe if mounted elsewhere.
+    router.use('/white-label', requireAdmin);
+    const who = (locals: Record<string, unknown>) => String(locals.adminUser ?? 'unknown');
+
+    router.get('/white-label/config', (_req, res) => {
+      const view = service.current();
+      const body: WhiteLabelConfigAnswer = { success: true, config: view?.config ?? null, meta: view?.meta ?? null };
+      res.json(body);
+    });
+
+    router.get('/white-label/config/history', (_req, res) => {
+      res.json({ success: true, versions: service.history() });
+    });
+
+    router.post('/white-label/config', validateBody(whiteLabelConfigSchema), (_req, res) => {
+      const saved = service.save(parsedBody(res, whiteLabelConfigSchema), who(res.locals));
+      const body: WhiteLabelConfigAnswer = { success: true, config: saved.config, meta: saved.meta, unchanged: saved.unchanged };
+      res.status(saved.unchanged ? 200 : 201).json(body);
+    });
+
+    router.post('/white-label/deploy', validateBody(deployRequestSchema), (_req, res) => {
+      const { configId } = parsedBody(res, deployRequestSchema);
+      const result = service.deploy(configId, who(res.locals));
+      const body: WhiteLabelDeployAnswer = { success: true, ...result };
+      res.status(result.alreadyActive ? 200 : 201).json(body);
+    });
+
+    return router;
+  },
+};

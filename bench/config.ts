@@ -1,0 +1,104 @@
+import path from 'node:path';
+
+/**
+ * Knobs and budgets of `npm run bench`, in one place so a budget change is a one-line diff.
+ * Env knobs: BENCH_RUNS, BENCH_ROUTES, BENCH_SKIP, BENCH_LOAD_SECONDS, BENCH_INSTALL.
+ */
+export const ROOT = path.resolve(__dirname, '..');
+export const RESULTS_DIR = path.join(__dirname, 'results');
+
+/** Ports this benchmark serves on (kept inside one small range so parallel work never collides). */
+export const PORTS = { site: 3180, stock: 3181, hello: 3182 } as const;
+
+/** Every route of the spec; /api-docs/{planId} is represented by its richest plan page. */
+export const SPEC_ROUTES = [
+  '/',
+  '/documentation',
+  '/api-docs',
+  '/api-docs/enterprise',
+  '/success?plan=business&name=Ada',
+  '/blog',
+  '/privacy',
+  '/terms',
+  '/support',
+  '/white-label',
+] as const;
+
+export const SECTIONS = ['lighthouse', 'weight', 'load', 'build'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export const BUDGETS = {
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  desktopPerformance: 98,
+  mobilePerformance: 90,
+  /** Mobile performance may trail the stock Docusaurus page's median by at most this much. */
+  mobileBelowReference: 3,
+  /** Compressed JavaScript transferred by the landing page, in KiB. */
+  landingJsKiB: 200,
+  /** req/s of a durable-write POST divided by the Express hello-world's req/s. */
+  postRatio: 0.5,
+  p99Ms: 50,
+  serverRssMB: 200,
+} as const;
+
+/** Chromium flags that work in these containers (see /work/shared/TOOLCHAIN.md). */
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+function list(name: string): string[] {
+  return (process.env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export interface BenchOptions {
+  runs: number;
+  routes: string[];
+  skip: Set<Section>;
+  loadSeconds: number;
+  connections: number;
+  install: boolean;
+}
+
+export function readOptions(): BenchOptions {
+  const wanted = list('BENCH_ROUTES');
+  // A wanted route matches a spec route by its path, so "/success" selects the one with a query.
+  const routes = wanted.length
+    ? SPEC_ROUTES.filter((r) => wanted.some((w) => r === w || r.split('?')[0] === w))
+    : [...SPEC_ROUTES];
+  if (wanted.length && routes.length === 0) throw new Error(`BENCH_ROUTES matched no spec route: ${wanted.join(', ')}`);
+  const skip = new Set<Section>();
+  for (const s of list('BENCH_SKIP')) {
+    if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`BENCH_SKIP: unknown section "${s}" (${SECTIONS.join(', ')})`);
+    skip.add(s as Section);
+  }
+  return {
+    runs: positiveInt('BENCH_RUNS', 3),
+    routes,
+    skip,
+    loadSeconds: positiveInt('BENCH_LOAD_SECONDS', 10),
+    connections: 50,
+    install: process.env.BENCH_INSTALL === '1',
+  };
+}

@@ -1,0 +1,94 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBuild } from '../scripts/ensureBuild';
+import { ADMIN, startServer } from '../tests/e2e/_lib/server';
+import { runBuild, runInstall } from './build';
+import { PORTS, RESULTS_DIR, ROOT, readOptions, type BenchOptions } from './config';
+import { runLighthouse, type LighthouseResults, type Target } from './lighthouse';
+import { runLoad } from './load';
+import { addLighthouseRows, addWeightRows, REFERENCE } from './rows';
+import { startTs } from './spawn';
+import { Report } from './table';
+
+/**
+ * `npm run bench`: Lighthouse, page weight, API load and build figures in one table, each
+ * beside its budget. A report, not a test: it exits 0 whether budgets are met or not.
+ */
+const log = (line: string) => console.error(line);
+
+/** Builds the stock Docusaurus reference site into a temporary folder with our node_modules. */
+function buildStockSite(): string {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stock-'));
+  const r = spawnSync('npx', ['docusaurus', 'build', 'bench/stock-site', '--out-dir', out], { cwd: ROOT, encoding: 'utf8' });
+  // The generated folder would otherwise sit in bench/ (and be linted as ours).
+  fs.rmSync(path.join(ROOT, 'bench', 'stock-site', '.docusaurus'), { recursive: true, force: true });
+  if (r.status !== 0) throw new Error(`stock site build failed:\n${r.stdout}\n${r.stderr}`);
+  return out;
+}
+
+async function lighthousePhase(options: BenchOptions, report: Report): Promise<void> {
+  log('Building the stock Docusaurus reference page...');
+  const stockDir = buildStockSite();
+  const stock = await startTs('bench/stock-site/serve.ts', [stockDir, String(PORTS.stock)]);
+  const server = await startServer({ port: PORTS.site, env: { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' } });
+  let results: LighthouseResults;
+  try {
+    const basic = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
+    const targets: Target[] = [
+      { name: REFERENCE, url: `http://127.0.0.1:${PORTS.stock}/` },
+      ...options.routes.map((route) => ({
+        name: route,
+        url: server.url + route,
+        headers: route.startsWith('/white-label') ? { Authorization: basic } : undefined,
+      })),
+    ];
+    log(`Lighthouse: ${targets.length} pages × mobile and desktop × ${options.runs} run(s)...`);
+    results = await runLighthouse(targets, options.runs, log);
+  } finally {
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+    await stock.stop();
+    fs.rmSync(stockDir, { recursive: true, force: true });
+  }
+  if (!options.skip.has('lighthouse')) addLighthouseRows(options, results, report);
+  if (!options.skip.has('weight')) addWeightRows(options, results, report);
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  const report = new Report();
+  const started = Date.now();
+  const needsSite = ['lighthouse', 'weight', 'load'].some((s) => !options.skip.has(s as 'load'));
+  if (needsSite && !ensureBuild(ROOT, log)) throw new Error('the site does not build');
+
+  // Weight reuses the desktop Lighthouse runs, so either section needs them.
+  if (!options.skip.has('lighthouse') || !options.skip.has('weight')) await lighthousePhase(options, report);
+  if (!options.skip.has('load')) await runLoad(options, report, log);
+  if (!options.skip.has('build')) {
+    runBuild(report, log);
+    runInstall(options, report, log);
+  }
+
+  console.log('');
+  console.log(report.render());
+  if (report.notes.length) console.log(`\n${report.notes.map((n) => `- ${n}`).join('\n')}`);
+  const { met, missed } = report.tally();
+  const file = path.join(RESULTS_DIR, 'latest.json');
+  report.write(file, {
+    date: new Date().toISOString(),
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+    runs: options.runs,
+    routes: options.routes,
+    skipped: [...options.skip],
+    machine: { cpus: os.cpus().length, loadAverage: os.loadavg() },
+  });
+  console.log(`\nJSON copy: ${path.relative(ROOT, file)}; Lighthouse reports: ${path.relative(ROOT, path.join(RESULTS_DIR, 'lighthouse'))}/`);
+  console.log(`budgets: ${met} met, ${missed} missed`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

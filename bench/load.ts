@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import autocannon from 'autocannon';
+import { PLAN_IDS } from '../src/data/plans';
+import { WHITE_LABEL_DEFAULTS } from '../src/data/whiteLabel';
+import { checkoutRequestSchema, contactRequestSchema, supportRequestSchema, whiteLabelConfigSchema } from '../src/schemas';
+import { ADMIN, startServer } from '../tests/e2e/_lib/server';
+import { BUDGETS, PORTS, type BenchOptions } from './config';
+import { startTs } from './spawn';
+import { median, type Report } from './table';
+
+interface Endpoint {
+  label: string;
+  path: string;
+  method: 'GET' | 'POST';
+  body?: unknown;
+  /** POSTs that store a record (and its mail) before answering: the throughput budget applies. */
+  durable: boolean;
+  auth?: boolean;
+}
+
+const BASIC = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
+
+// Bodies are parsed by the shared zod schemas first, so a schema change breaks here, loudly.
+const ENDPOINTS: Endpoint[] = [
+  {
+    label: 'POST /api/support',
+    path: '/api/support',
+    method: 'POST',
+    durable: true,
+    body: supportRequestSchema.parse({
+      name: 'Bench Mark',
+      email: 'bench@example.com',
+      subject: 'Load test ticket',
+      message: 'A realistic support message of a couple of sentences. Please ignore, this is a benchmark.',
+      priority: 'medium',
+      category: 'technical',
+    }),
+  },
+  {
+    label: 'POST /api/contact',
+    path: '/api/contact',
+    method: 'POST',
+    durable: true,
+    body: contactRequestSchema.parse({
+      name: 'Bench Mark',
+      email: 'bench@example.com',
+      message: 'Hello sales, this is a benchmark message.',
+    }),
+  },
+  {
+    label: 'POST /api/checkout',
+    path: '/api/checkout',
+    method: 'POST',
+    durable: true,
+    body: checkoutRequestSchema.parse({ planId: PLAN_IDS[1], customerName: 'Bench Mark', customerEmail: 'bench@example.com' }),
+  },
+  { label: 'GET /api/white-label/config', path: '/api/white-label/config', method: 'GET', durable: false, auth: true },
+];
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+function headersFor(e: Pick<Endpoint, 'method' | 'auth'>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (e.method === 'POST') headers['content-type'] = 'application/json';
+  if (e.auth) headers.authorization = BASIC;
+  return headers;
+}
+
+async function hammer(url: string, seconds: number, connections: number, e?: Endpoint): Promise<Figures> {
+  const options = {
+    url,
+    connections,
+    method: e?.method ?? 'GET',
+    headers: e ? headersFor(e) : {},
+    body: e?.body === undefined ? undefined : JSON.stringify(e.body),
+  };
+  // A short unreported warm-up, so JIT compilation is not billed to either side.
+  await autocannon({ ...options, duration: Math.min(2, seconds) });
+  const r = await autocannon({ ...options, duration: seconds });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+/** One request first: tells a missing endpoint (not merged yet) from a broken one. */
+async function preflight(base: string, e: Endpoint): Promise<'ok' | 'missing' | string> {
+  const res = await fetch(base + e.path, {
+    method: e.method,
+    headers: headersFor(e),
+    body: e.body === undefined ? undefined : JSON.stringify(e.body),
+  });
+  if (res.ok) return 'ok';
+  const text = await res.text();
+  if (res.status === 404 && text.includes('No API route matches')) return 'missing';
+  return `HTTP ${res.status} ${text.slice(0, 120)}`;
+}
+
+/** The config GET answers 404 until a configuration exists; save the defaults once. */
+async function seedWhiteLabel(base: string): Promise<void> {
+  const body = whiteLabelConfigSchema.parse({ ...WHITE_LABEL_DEFAULTS, companyName: 'Bench Bank' });
+  await fetch(`${base}/api/white-label/config`, {
+    method: 'POST',
+    headers: headersFor({ method: 'POST', auth: true }),
+    body: JSON.stringify(body),
+  });
+}
+
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
+
+export async function runLoad(options: BenchOptions, report: Report, log: (line: string) => void): Promise<void> {
+  const { loadSeconds: seconds, connections } = options;
+  const S = 'load';
+  report.note(
+    `load: autocannon, ${connections} connections, ${seconds} s per endpoint after a 2 s warm-up, loopback; ` +
+      'each ratio is against the hello-world measured just before that endpoint (the machine is shared and its load drifts)',
+  );
+  const helloRow = report.rows.length;
+  const helloRuns: Figures[] = [];
+  const hello = await startTs('bench/hello-world.ts', [String(PORTS.hello)]);
+  const measureHello = async (): Promise<Figures> => {
+    log(`  load: Express hello-world (${seconds} s)`);
+    const f = await hammer(`http://127.0.0.1:${PORTS.hello}/`, seconds, connections);
+    helloRuns.push(f);
+    return f;
+  };
+
+  // A fresh server (and empty database and outbox) per endpoint: one endpoint's backlog of
+  // stored rows and pending mail must not be billed to the next one.
+  let worst: { rss: number; peak: number; label: string } | undefined;
+  try {
+    for (const e of ENDPOINTS) {
+      const server = await startServer({ port: PORTS.site, env: { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' } });
+      try {
+        let state = await preflight(server.url, e);
+        if (state !== 'ok' && state !== 'missing' && e.auth) {
+          await seedWhiteLabel(server.url);
+          state = await preflight(server.url, e);
+        }
+        if (state === 'missing') {
+          report.info(S, e.label, 'n/a (endpoint missing)');
+          continue;
+        }
+        if (state !== 'ok') {
+          report.check(S, e.label, `error: ${state}`, 'answers 2xx', false);
+          continue;
+        }
+        const base = await measureHello();
+        log(`  load: ${e.label} (${seconds} s)`);
+        const f = await hammer(server.url + e.path, seconds, connections, e);
+        const ratio = f.rps / base.rps;
+        const figure = `${Math.round(f.rps)} req/s (${ratio.toFixed(2)}× hello ${Math.round(base.rps)}) · p50 ${ms(f.p50)}`;
+        if (e.durable) report.check(S, `${e.label} req/s`, figure, `ratio ≥ ${BUDGETS.postRatio}`, ratio >= BUDGETS.postRatio);
+        else report.info(S, `${e.label} req/s`, figure);
+        report.check(S, `${e.label} p99`, ms(f.p99), `< ${BUDGETS.p99Ms} ms`, f.p99 < BUDGETS.p99Ms);
+        if (f.non2xx + f.errors > 0) {
+          report.check(S, `${e.label} failures`, `${f.non2xx} non-2xx, ${f.errors} errors`, '0', false);
+        }
+        const mem = memoryOf(server.process.pid!);
+        if (!worst || mem.rss > worst.rss) worst = { ...mem, label: e.label };
+      } finally {
+        await server.stop();
+        fs.rmSync(server.dataDir, { recursive: true, force: true });
+      }
+    }
+    if (helloRuns.length === 0) await measureHello();
+  } finally {
+    await hello.stop();
+  }
+
+  const rps = helloRuns.map((r) => r.rps);
+  const range = rps.length > 1 ? ` (${Math.round(Math.min(...rps))}-${Math.round(Math.max(...rps))} over ${rps.length} runs)` : '';
+  report.rows.splice(helloRow, 0, {
+    section: S,
+    item: 'Express hello-world GET / (median)',
+    figure: `${Math.round(median(rps))} req/s${range} · p50 ${ms(median(helloRuns.map((r) => r.p50)))} · p99 ${ms(median(helloRuns.map((r) => r.p99)))}`,
+  });
+  if (worst) {
+    report.check(
+      S,
+      'server RSS after load (largest)',
+      `${worst.rss.toFixed(0)} MB after ${worst.label} (peak ${worst.peak.toFixed(0)} MB)`,
+      `< ${BUDGETS.serverRssMB} MB`,
+      worst.rss < BUDGETS.serverRssMB,
+    );
+  } else {
+    report.info(S, 'server RSS after load', 'n/a (no endpoint measured)');
+  }
+}

@@ -1,0 +1,78 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { contactRequestSchema, fieldErrors, type ContactResponse, type FieldErrors } from '@site/src/schemas';
+import { LANDING_CONTACT } from '@site/src/data/landing';
+import { NETWORK_ERROR_MESSAGE, NetworkError, postJson } from '@site/src/lib/postJson';
+import { useFormTimer } from '@site/src/components/Form';
+
+export type ContactStatus = 'idle' | 'sending' | 'success';
+
+export interface ContactValues {
+  name: string;
+  email: string;
+  company: string;
+  phone: string;
+  message: string;
+  /** Honeypot, never shown to people. */
+  website: string;
+}
+
+const EMPTY: ContactValues = { name: '', email: '', company: '', phone: '', message: '', website: '' };
+
+/**
+ * The contact form's state machine (spec §4): idle → sending → success, or back to idle with the
+ * error shown above the form. "Send Another Message" resets to an empty idle form.
+ */
+export function useContactForm(endpoint = '/api/contact') {
+  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [status, setStatus] = useState<ContactStatus>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const timer = useFormTimer();
+
+  const set = useCallback((field: keyof ContactValues, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => (e[field] ? { ...e, [field]: '' } : e));
+  }, []);
+
+  // Spec §5: submit is disabled while sending or when name, email or message is empty.
+  const canSubmit = status !== 'sending' && [values.name, values.email, values.message].every((v) => v.trim() !== '');
+
+  const submit = useCallback(
+    async (event?: FormEvent) => {
+      event?.preventDefault();
+      if (!canSubmit) return;
+      const parsed = contactRequestSchema.safeParse({ ...values, elapsedMs: timer.elapsedMs() });
+      if (!parsed.success) {
+        setErrors(fieldErrors(parsed.error));
+        return;
+      }
+      setErrors({});
+      setError(null);
+      setStatus('sending');
+      try {
+        const answer = await postJson<ContactResponse & { fields?: FieldErrors }>(endpoint, parsed.data);
+        if (answer.ok && answer.body?.success) {
+          setStatus('success');
+          setValues(EMPTY);
+          return;
+        }
+        setErrors(answer.body?.fields ?? {});
+        setError(answer.body?.error || LANDING_CONTACT.failedMessage);
+      } catch (err) {
+        setError(err instanceof NetworkError ? NETWORK_ERROR_MESSAGE : LANDING_CONTACT.failedMessage);
+      }
+      setStatus('idle');
+    },
+    [canSubmit, endpoint, timer, values],
+  );
+
+  const reset = useCallback(() => {
+    setValues(EMPTY);
+    setErrors({});
+    setError(null);
+    setStatus('idle');
+    timer.reset();
+  }, [timer]);
+
+  return { values, set, status, error, errors, canSubmit, submit, reset };
+}

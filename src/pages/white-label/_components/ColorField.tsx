@@ -1,0 +1,107 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { AA_NORMAL_TEXT, contrastLevel, formatRatio, normaliseHex, suggestShade } from '@site/src/lib/contrast';
+import type { ColorPair } from '@site/src/lib/whiteLabel';
+import styles from './styles.module.css';
+
+interface ColorFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (hex: string) => void;
+  /** The text/background pair this colour takes part in, checked against WCAG AA. */
+  pair: ColorPair;
+  error?: string | undefined;
+}
+
+/** WCAG AA verdict beside the colour, with a one-click shade that passes when it fails. */
+function ContrastNote({ id, pair, onFix }: { id: string; pair: ColorPair; onFix: (hex: string) => void }): ReactNode {
+  const level = contrastLevel(pair.ratio);
+  const ratio = formatRatio(pair.ratio);
+  if (level === 'pass') {
+    return (
+      <p id={id} className={styles.contrastOk}>
+        <span aria-hidden="true">✓</span> {pair.label}: {ratio}, passes WCAG AA
+      </p>
+    );
+  }
+  // Fix the colour that belongs to this field: the background for white-on-colour pairs.
+  const fixingBackground = pair.field !== 'accentColor';
+  const suggestion = fixingBackground ? suggestShade(pair.background, pair.foreground) : suggestShade(pair.foreground, pair.background);
+  return (
+    <div id={id} className={styles.contrastWarn} data-testid={`contrast-warning-${pair.field}`}>
+      <span className={styles.warnIcon} aria-hidden="true">
+        !
+      </span>
+      <span>
+        <strong>Low contrast.</strong> {pair.label} is {ratio}; WCAG AA needs {AA_NORMAL_TEXT}:1 for text
+        {level === 'large-only' ? ' (passes for large text only).' : '.'}
+        {suggestion && (
+          <>
+            {' '}
+            <button type="button" className={styles.linkButton} onClick={() => onFix(suggestion)}>
+              Use {suggestion}
+              <span className={styles.swatchInline} style={{ background: suggestion }} aria-hidden="true" />
+            </button>
+          </>
+        )}
+      </span>
+    </div>
+  );
+}
+
+/** Colour picker and hex input kept in step; only complete hex values reach the configuration. */
+export default function ColorField({ id, label, value, onChange, pair, error }: ColorFieldProps): ReactNode {
+  const [draft, setDraft] = useState(value);
+  // A preset or a suggestion changed the colour from outside: show it in the text box.
+  useEffect(() => {
+    setDraft((d) => (normaliseHex(d.startsWith('#') ? d : `#${d}`) === value ? d : value));
+  }, [value]);
+
+  const typed = normaliseHex(draft.startsWith('#') ? draft : `#${draft}`);
+  const draftError = draft.trim() !== '' && !typed ? 'Use a hex colour like #8080ff' : undefined;
+  const shownError = error ?? draftError;
+  const noteId = `${id}-contrast`;
+  const describedBy = [shownError ? `${id}-error` : undefined, noteId].filter(Boolean).join(' ');
+
+  return (
+    <div className={styles.colorField}>
+      <label htmlFor={id} className={styles.fieldLabel}>
+        {label}
+      </label>
+      <div className={styles.colorRow}>
+        <input
+          type="color"
+          className={styles.colorPicker}
+          aria-label={`${label} picker`}
+          value={value}
+          onChange={(e) => onChange(e.target.value.toLowerCase())}
+        />
+        <input
+          id={id}
+          name={id}
+          type="text"
+          inputMode="text"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={7}
+          className={styles.hexInput}
+          value={draft}
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            const hex = normaliseHex(e.target.value.startsWith('#') ? e.target.value : `#${e.target.value}`);
+            if (hex) onChange(hex);
+          }}
+          onBlur={() => typed && setDraft(typed)}
+        />
+      </div>
+      {shownError && (
+        <p id={`${id}-error`} className={styles.fieldError} role="alert">
+          {shownError}
+        </p>
+      )}
+      <ContrastNote id={noteId} pair={pair} onFix={onChange} />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import clsx from 'clsx';
+import type { ReactNode } from 'react';
+import { FormAlert, Spinner } from '@site/src/components/Form';
+import { canDeploy, deployChecklist, type DeployStepId } from '@site/src/lib/whiteLabel';
+import { MESSAGES, type WhiteLabelState } from '../_utils';
+import styles from './styles.module.css';
+
+/** The deploy button's label for the current state (spec section 4). */
+export function deployLabel(isActive: boolean, deploying: boolean): string {
+  if (isActive) return 'Platform Active';
+  return deploying ? 'Deploying...' : 'Deploy Platform';
+}
+
+interface DeployTabProps {
+  state: WhiteLabelState;
+  /** Opens the Configure tab on the field that completes a step. */
+  onEdit: (field: 'domain' | 'logoUrl') => void;
+}
+
+export default function DeployTab({ state, onEdit }: DeployTabProps): ReactNode {
+  const { config, deployStatus, loading, dirty } = state;
+  const steps = deployChecklist(config);
+  const ready = canDeploy(config);
+  const deploying = deployStatus === 'busy';
+  const stepsDone = steps.slice(0, 3).every((s) => s.done);
+
+  const action = (id: DeployStepId): ReactNode => {
+    if (id === 'configSaved')
+      return (
+        <button type="button" className={styles.linkButton} onClick={() => void state.save()} disabled={loading || state.saveStatus === 'busy'}>
+          Save now
+        </button>
+      );
+    if (id === 'domainSetup')
+      return (
+        <button type="button" className={styles.linkButton} onClick={() => onEdit('domain')}>
+          Set domain
+        </button>
+      );
+    if (id === 'assetsUploaded')
+      return (
+        <button type="button" className={styles.linkButton} onClick={() => onEdit('logoUrl')}>
+          Add logo and favicon
+        </button>
+      );
+    return null;
+  };
+
+  return (
+    <div className={styles.deploy}>
+      <section className={styles.card} aria-labelledby="wl-checklist-title">
+        <h2 id="wl-checklist-title" className={styles.sectionTitle}>
+          Deployment Checklist
+        </h2>
+        <ol className={styles.checklist}>
+          {steps.map((s, i) => (
+            <li key={s.id} className={clsx(styles.step, s.done && styles.stepDone)} data-testid={`step-${s.id}`} data-done={s.done}>
+              <span className={styles.stepIcon} aria-hidden="true">
+                {s.done ? '✓' : i + 1}
+              </span>
+              <span className={styles.stepText}>
+                <strong>{s.label}</strong>
+                <span className={styles.stepDescription}>{s.description}</span>
+              </span>
+              <span className={styles.stepStatus}>
+                <span className={styles.visuallyHidden}>{s.label}: </span>
+                {s.done ? 'Complete' : 'Pending'}
+              </span>
+              {!s.done && i < 3 && <span className={styles.stepAction}>{action(s.id)}</span>}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className={styles.card} aria-labelledby="wl-deploy-title">
+        <h2 id="wl-deploy-title" className={styles.sectionTitle}>
+          Deploy
+        </h2>
+        <dl className={styles.deployFacts}>
+          <dt>Domain</dt>
+          <dd>{config.domain.trim() ? `https://${config.domain.trim()}` : 'Not set'}</dd>
+          <dt>Configuration</dt>
+          <dd>{state.meta ? `Version ${state.meta.version}` : 'Not saved yet'}</dd>
+        </dl>
+        {!stepsDone && !config.isActive && (
+          <p className={styles.warning} role="status">
+            <span className={styles.warnIcon} aria-hidden="true">
+              !
+            </span>
+            {MESSAGES.deployBlocked}
+          </p>
+        )}
+        {ready && dirty && <p className={styles.hint}>Your unsaved changes will be saved first, so what goes live matches the preview.</p>}
+        {config.isActive && (
+          <p className={styles.live}>
+            <span className={styles.liveDot} aria-hidden="true" />
+            <span>
+              Live at{' '}
+              <a href={`https://${config.domain}`} target="_blank" rel="noopener noreferrer" className={styles.liveUrl}>
+                {config.domain}
+              </a>
+            </span>
+          </p>
+        )}
+        <button type="button" className={clsx('button button--lg', config.isActive ? 'button--success' : 'button--primary', styles.deployButton)} disabled={!ready || deploying || loading} onClick={() => void state.deploy()}>
+          {deploying && <Spinner label="Deploying" />} {deployLabel(config.isActive, deploying)}
+        </button>
+        <div className={styles.deployMessages}>
+          {deployStatus === 'success' && <FormAlert kind="success">{MESSAGES.deploySuccess}</FormAlert>}
+          {deployStatus === 'error' && (
+            <FormAlert kind="error">
+              {MESSAGES.deployError}
+              {state.detail.deploy && <span className={styles.alertDetail}>{state.detail.deploy}</span>}
+            </FormAlert>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

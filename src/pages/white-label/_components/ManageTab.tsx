@@ -1,0 +1,149 @@
+import clsx from 'clsx';
+import { useState, type ReactNode } from 'react';
+import { FormAlert } from '@site/src/components/Form';
+import { backgroundTheme } from '@site/src/lib/whiteLabel';
+import { downloadConfig, useVersionHistory, type WhiteLabelState } from '../_utils';
+import Dialog from './Dialog';
+import DnsRecords from './DnsRecords';
+import Preview from './Preview';
+import styles from './styles.module.css';
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Status in words: a saved version may be live, waiting for deployment, or never deployed. */
+export function platformStatus(s: Pick<WhiteLabelState, 'config' | 'meta'>): { label: string; tone: 'live' | 'pending' | 'off' } {
+  if (s.config.isActive) return { label: 'Active', tone: 'live' };
+  if (s.meta?.lastDeployment) return { label: 'Changes not deployed', tone: 'pending' };
+  return { label: 'Not deployed', tone: 'off' };
+}
+
+interface ManageTabProps {
+  state: WhiteLabelState;
+  onSetDomain: () => void;
+}
+
+export default function ManageTab({ state, onSetDomain }: ManageTabProps): ReactNode {
+  const { config, meta, dirty } = state;
+  const [dialog, setDialog] = useState<'preview' | 'dns' | null>(null);
+  const [exported, setExported] = useState<string | null>(null);
+  const history = useVersionHistory(meta);
+  const status = platformStatus(state);
+  const last = meta?.lastDeployment;
+
+  const cards = [
+    { title: 'Status', value: <span className={clsx(styles.statusPill, styles[`tone_${status.tone}`])}>{status.label}</span>, note: config.isActive ? `Serving version ${last?.version ?? meta?.version}` : 'Deploy from the Deploy tab' },
+    { title: 'Domain', value: config.domain.trim() || 'Not set', note: config.domain.trim() ? 'Custom domain' : 'Add one on the Branding tab' },
+    { title: 'Last Deployment', value: last ? when(last.deployedAt) : 'Never', note: last ? `Version ${last.version} by ${last.deployedBy}` : 'No deployment yet' },
+    { title: 'Configuration Version', value: meta ? `v${meta.version}` : 'Unsaved', note: meta ? `${dirty ? 'Unsaved changes · ' : ''}saved ${when(meta.savedAt)}` : 'Save to create version 1' },
+  ];
+
+  const theme = backgroundTheme(config.backgroundGradient);
+  const summary: [string, ReactNode][] = [
+    ['Company Name', config.companyName],
+    ['Domain', config.domain || '—'],
+    ['Logo URL', config.logoUrl || '—'],
+    ['Favicon URL', config.faviconUrl || '—'],
+    ['Font Family', config.fontFamily],
+    ...(['primaryColor', 'secondaryColor', 'accentColor'] as const).map((k): [string, ReactNode] => [
+      { primaryColor: 'Primary Color', secondaryColor: 'Secondary Color', accentColor: 'Accent Color' }[k],
+      <span key={k} className={styles.summarySwatch}>
+        <span style={{ background: config[k] }} aria-hidden="true" />
+        {config[k]}
+      </span>,
+    ]),
+    ['Background Theme', theme.name],
+    ['Email From Name', config.emailFromName || '—'],
+    ['Contact Email', config.contactEmail || '—'],
+    ['Contact Phone', config.contactPhone || '—'],
+    ['Organization ID', config.organizationId],
+    ['Configuration ID', config.id ?? 'Not saved yet'],
+  ];
+
+  return (
+    <div className={styles.manage}>
+      <ul className={styles.statusGrid} aria-label="Platform status">
+        {cards.map((c) => (
+          <li key={c.title} className={clsx(styles.card, styles.statusCard)} data-testid={`status-${c.title.toLowerCase().replace(/\s+/g, '-')}`}>
+            <span className={styles.statusTitle}>{c.title}</span>
+            <span className={styles.statusValue}>{c.value}</span>
+            <span className={styles.statusNote}>{c.note}</span>
+          </li>
+        ))}
+      </ul>
+
+      <section className={styles.card} aria-labelledby="wl-actions-title">
+        <h2 id="wl-actions-title" className={styles.sectionTitle}>
+          Quick Actions
+        </h2>
+        <div className={styles.quickActions}>
+          <button type="button" className={styles.quickAction} onClick={() => setDialog('preview')}>
+            <strong>Preview Platform</strong>
+            <span>See your branded platform full screen.</span>
+          </button>
+          <button type="button" className={styles.quickAction} onClick={() => setExported(downloadConfig(config))}>
+            <strong>Export Configuration</strong>
+            <span>Download the JSON file with its custom CSS.</span>
+          </button>
+          <button type="button" className={styles.quickAction} onClick={() => setDialog('dns')}>
+            <strong>Update DNS</strong>
+            <span>The CNAME and TXT records for your domain.</span>
+          </button>
+        </div>
+        {exported && <FormAlert kind="success">Downloaded {exported}</FormAlert>}
+      </section>
+
+      <div className={styles.manageColumns}>
+        <section className={styles.card} aria-labelledby="wl-summary-title">
+          <h2 id="wl-summary-title" className={styles.sectionTitle}>
+            Configuration Summary
+          </h2>
+          <dl className={styles.summary}>
+            {summary.map(([k, v]) => (
+              <div key={k} className={styles.summaryRow}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section className={styles.card} aria-labelledby="wl-history-title">
+          <h2 id="wl-history-title" className={styles.sectionTitle}>
+            Version History
+          </h2>
+          {history.length === 0 ? (
+            <p className={styles.hint}>No saved versions yet.</p>
+          ) : (
+            <ol className={styles.history}>
+              {history.map((v) => (
+                <li key={v.id}>
+                  <span className={styles.historyVersion}>v{v.version}</span>
+                  <span className={styles.historyText}>
+                    {v.companyName}
+                    <span className={styles.statusNote}>
+                      {when(v.savedAt)} by {v.savedBy}
+                    </span>
+                  </span>
+                  {v.isActive && <span className={clsx(styles.statusPill, styles.tone_live)}>Live</span>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+
+      <Dialog open={dialog === 'preview'} onClose={() => setDialog(null)} title={`Preview: ${config.companyName}`} size="screen">
+        <Preview config={config} size="full" />
+      </Dialog>
+      <Dialog open={dialog === 'dns'} onClose={() => setDialog(null)} title="Update DNS">
+        <DnsRecords
+          organizationId={config.organizationId}
+          domain={config.domain}
+          onSetDomain={() => {
+            setDialog(null);
+            onSetDomain();
+          }}
+        />
+      </Dialog>
+    </div>
+  );
+}

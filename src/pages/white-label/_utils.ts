@@ -1,0 +1,247 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { WHITE_LABEL_DEFAULTS } from '@site/src/data/whiteLabel';
+import { exportFile } from '@site/src/lib/whiteLabel';
+import { NetworkError, postJson } from '@site/src/lib/postJson';
+import { fieldErrors, summariseErrors, type FieldErrors } from '@site/src/schemas/common';
+import {
+  whiteLabelConfigSchema,
+  type WhiteLabelConfig,
+  type WhiteLabelConfigAnswer,
+  type WhiteLabelDeployAnswer,
+  type WhiteLabelMeta,
+  type WhiteLabelVersionSummary,
+} from '@site/src/schemas/whiteLabel';
+
+export const CONFIG_URL = '/api/white-label/config';
+export const DEPLOY_URL = '/api/white-label/deploy';
+
+/** The spec's texts (sections 4 and 8). */
+export const MESSAGES = {
+  saveSuccess: 'Configuration saved successfully!',
+  saveError: 'Failed to save configuration. Please try again.',
+  deploySuccess: 'Platform deployed successfully!',
+  deployError: 'Deployment failed. Please contact support.',
+  deployBlocked: 'Please complete the configuration steps before deploying.',
+} as const;
+
+export type Status = 'idle' | 'busy' | 'success' | 'error';
+
+export const defaultConfig = (): WhiteLabelConfig => ({ ...WHITE_LABEL_DEFAULTS });
+
+const FIELD_KEYS = Object.keys(WHITE_LABEL_DEFAULTS) as (keyof WhiteLabelConfig)[];
+
+/** Same branding (ignores id and isActive, which the server owns). */
+export function sameFields(a: WhiteLabelConfig, b: WhiteLabelConfig): boolean {
+  return FIELD_KEYS.every((k) => k === 'isActive' || a[k] === b[k]);
+}
+
+export type SaveResult = { ok: true; config: WhiteLabelConfig } | { ok: false; errors: FieldErrors };
+
+interface ErrorBody {
+  error?: string;
+  fields?: FieldErrors;
+}
+
+/**
+ * State of the admin page: the configuration being edited, the last saved one, and the save
+ * and deploy requests (spec section 4). Network details stay here; components only render.
+ */
+export function useWhiteLabel() {
+  const [config, setConfig] = useState<WhiteLabelConfig>(defaultConfig);
+  const [saved, setSaved] = useState<WhiteLabelConfig | null>(null);
+  const [meta, setMeta] = useState<WhiteLabelMeta | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [saveStatus, setSaveStatus] = useState<Status>('idle');
+  const [deployStatus, setDeployStatus] = useState<Status>('idle');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  /** A sentence after the spec's message saying what exactly went wrong, when we know. */
+  const [detail, setDetail] = useState<{ save?: string; deploy?: string }>({});
+  const latest = useRef(config);
+  latest.current = config;
+
+  useEffect(() => {
+    let cancelled = false;
+    fetch(CONFIG_URL, { headers: { Accept: 'application/json' } })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const body = (await res.json()) as WhiteLabelConfigAnswer;
+        if (cancelled || !body.config) return;
+        setConfig(body.config);
+        setSaved(body.config);
+        setMeta(body.meta);
+      })
+      // Spec section 7: a failed load is only logged; the page keeps the defaults.
+      .catch((err: unknown) => console.warn('White-label configuration could not be loaded:', err))
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const update = useCallback((patch: Partial<WhiteLabelConfig>) => {
+    setConfig((c) => ({ ...c, ...patch }));
+    setErrors((e) => {
+      const keys = Object.keys(patch).filter((k) => k in e);
+      if (keys.length === 0) return e;
+      const next = { ...e };
+      for (const k of keys) delete next[k];
+      return next;
+    });
+  }, []);
+
+  /** Posts the full configuration; resolves with the saved one, or the field errors. */
+  const save = useCallback(async (): Promise<SaveResult> => {
+    const sent = latest.current;
+    setSaveStatus('busy');
+    setDetail((d) => ({ ...d, save: undefined }));
+    const parsed = whiteLabelConfigSchema.safeParse(sent);
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      setErrors(fields);
+      setDetail((d) => ({ ...d, save: summariseErrors(parsed.error) }));
+      setSaveStatus('error');
+      return { ok: false, errors: fields };
+    }
+    try {
+      const res = await postJson<WhiteLabelConfigAnswer & ErrorBody>(CONFIG_URL, sent);
+      const body = res.body;
+      if (!res.ok || !body?.config) {
+        const fields = body?.fields ?? {};
+        setErrors(fields);
+        setDetail((d) => ({ ...d, save: body?.error }));
+        setSaveStatus('error');
+        return { ok: false, errors: fields };
+      }
+      const stored = body.config;
+      // Keystrokes typed while the request was on its way win over the server's copy.
+      setConfig((c) => (c === sent ? stored : { ...c, id: stored.id, isActive: stored.isActive }));
+      setSaved(stored);
+      setMeta(body.meta);
+      setErrors({});
+      setSaveStatus('success');
+      return { ok: true, config: stored };
+    } catch (err) {
+      if (!(err instanceof NetworkError)) throw err;
+      setSaveStatus('error');
+      return { ok: false, errors: {} };
+    }
+  }, []);
+
+  /** Saves unsaved edits first, so what goes live is what the preview shows. */
+  const deploy = useCallback(async (): Promise<boolean> => {
+    setDeployStatus('busy');
+    setDetail((d) => ({ ...d, deploy: undefined }));
+    const current = latest.current;
+    let target: WhiteLabelConfig | undefined = current;
+    if (!saved || !current.id || !sameFields(current, saved)) {
+      const result = await save();
+      target = result.ok ? result.config : undefined;
+      if (!result.ok) setDetail((d) => ({ ...d, deploy: 'Your changes could not be saved first; see the Configure tab.' }));
+    }
+    if (!target?.id) {
+      setDeployStatus('error');
+      return false;
+    }
+    try {
+      const res = await postJson<WhiteLabelDeployAnswer & ErrorBody>(DEPLOY_URL, { configId: target.id });
+      if (!res.ok || !res.body?.success) {
+        setErrors(res.body?.fields ?? {});
+        setDetail((d) => ({ ...d, deploy: res.body?.error }));
+        setDeployStatus('error');
+        return false;
+      }
+      const answer = res.body;
+      setConfig((c) => (c.id === answer.config.id ? { ...c, isActive: true } : c));
+      setSaved(answer.config);
+      setMeta(answer.meta);
+      setDeployStatus('success');
+      return true;
+    } catch (err) {
+      if (!(err instanceof NetworkError)) throw err;
+      setDeployStatus('error');
+      return false;
+    }
+  }, [save, saved]);
+
+  const dirty = saved ? !sameFields(config, saved) : false;
+  return { config, saved, meta, loading, dirty, errors, detail, saveStatus, deployStatus, update, save, deploy, replace: setConfig };
+}
+
+export type WhiteLabelState = ReturnType<typeof useWhiteLabel>;
+
+/** Starts a download of the configuration file (spec section 5 file name). */
+export function downloadConfig(config: WhiteLabelConfig): string {
+  const { name, json } = exportFile(config);
+  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Revoking at once can cancel the download in some browsers; a moment later is safe.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return name;
+}
+
+/**
+ * Reads a downloaded configuration file back. The file's extras (customCSS, generatedAt) and
+ * the server-owned id/isActive are dropped; the rest must pass the same schema as a save.
+ */
+export function parseImport(text: string, organizationId: string): { config?: Omit<WhiteLabelConfig, 'id' | 'isActive'>; error?: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { error: 'The file is not valid JSON.' };
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { error: 'The file does not contain a configuration object.' };
+  const { customCSS: _css, generatedAt: _at, id: _id, isActive: _active, ...fields } = raw as Record<string, unknown>;
+  const parsed = whiteLabelConfigSchema.safeParse({ ...fields, organizationId });
+  if (!parsed.success) return { error: summariseErrors(parsed.error) };
+  const { id: _i, isActive: _a, ...config } = parsed.data;
+  return { config };
+}
+
+const TAB_IDS = ['configure', 'deploy', 'manage'] as const;
+export type AdminTab = (typeof TAB_IDS)[number];
+
+/** The selected main tab mirrors the URL hash, so #deploy links and reloads land on it. */
+export function useHashTab(): [AdminTab, (t: AdminTab) => void] {
+  const [tab, setTab] = useState<AdminTab>('configure');
+  useEffect(() => {
+    const read = () => {
+      const h = window.location.hash.slice(1);
+      if ((TAB_IDS as readonly string[]).includes(h)) setTab(h as AdminTab);
+    };
+    read();
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, []);
+  const select = useCallback((t: AdminTab) => {
+    setTab(t);
+    window.history.replaceState(null, '', `#${t}`);
+  }, []);
+  return [tab, select];
+}
+
+/** Recent saved versions; refetched whenever a save or a deployment changes them. */
+export function useVersionHistory(meta: WhiteLabelMeta | null): WhiteLabelVersionSummary[] {
+  const [versions, setVersions] = useState<WhiteLabelVersionSummary[]>([]);
+  const key = `${meta?.version ?? 0}:${meta?.lastDeployment?.id ?? ''}`;
+  useEffect(() => {
+    if (key === '0:') return;
+    let cancelled = false;
+    fetch(`${CONFIG_URL}/history`, { headers: { Accept: 'application/json' } })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const body = (await res.json()) as { versions: WhiteLabelVersionSummary[] };
+        if (!cancelled) setVersions(body.versions.slice(0, 6));
+      })
+      .catch((err: unknown) => console.warn('White-label version history could not be loaded:', err));
+    return () => {
+      cancelled = true;
+    };
+  }, [key]);
+  return versions;
+}

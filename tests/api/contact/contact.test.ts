@@ -1,0 +1,114 @@
+import request from 'supertest';
+import { createTestApp, type TestApp } from '../_lib/testApp';
+import { MAX, MIN_FILL_MS } from '@site/src/schemas/common';
+import { ContactStore } from '../../../api-server/src/contact/store';
+
+const valid = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  message: 'We want to offer accounts to 2,000 customers.\nCan we talk next week?',
+  company: 'Analytical Engines Ltd',
+  phone: '+44 20 7946 0000',
+};
+
+describe('POST /api/contact', () => {
+  let t: TestApp;
+  let store: ContactStore;
+  beforeEach(() => {
+    t = createTestApp({ SALES_EMAIL: 'sales-team@example.com' });
+    store = new ContactStore(t.db, () => t.clock.now);
+  });
+  afterEach(() => t.close());
+
+  it('stores the message and queues a mail to sales that replies to the sender', async () => {
+    const res = await request(t.app).post('/api/contact').send({ ...valid, elapsedMs: MIN_FILL_MS + 1000, website: '' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    const [msg] = store.list();
+    expect(msg).toMatchObject({ name: valid.name, email: valid.email, company: valid.company, phone: valid.phone, message: valid.message, createdAt: '2026-01-15T10:00:00.000Z' });
+    const [mail] = t.outbox.list();
+    expect(mail).toMatchObject({
+      ref: `contact:${msg!.id}`,
+      to: 'sales-team@example.com',
+      replyTo: 'ada@example.com',
+      subject: 'New contact message from Ada Lovelace (Analytical Engines Ltd)',
+      status: 'pending',
+    });
+    expect(mail!.text).toContain(valid.message);
+    expect(mail!.text).toContain(valid.phone);
+  });
+
+  it('works without the optional company and phone', async () => {
+    const res = await request(t.app).post('/api/contact').send({ name: 'Bob', email: 'bob@example.com', message: 'Hello', company: '', phone: '' });
+    expect(res.body).toEqual({ success: true });
+    expect(store.list()[0]).toMatchObject({ company: null, phone: null });
+    expect(t.outbox.list()[0]!.subject).toBe('New contact message from Bob');
+  });
+
+  it('escapes markup from the sender in the HTML part', async () => {
+    await request(t.app).post('/api/contact').send({ ...valid, name: '<script>x</script>', message: '<img src=x onerror=alert(1)>' });
+    const [mail] = t.outbox.list();
+    expect(mail!.html).not.toContain('<script>');
+    expect(mail!.html).not.toContain('<img');
+    expect(mail!.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  const invalid: [string, Record<string, unknown>, string][] = [
+    ['a missing name', { ...valid, name: undefined }, 'name'],
+    ['a blank name', { ...valid, name: '  ' }, 'name'],
+    ['an oversized name', { ...valid, name: 'n'.repeat(MAX.name + 1) }, 'name'],
+    ['a missing email', { ...valid, email: undefined }, 'email'],
+    ['a bad email', { ...valid, email: 'ada@' }, 'email'],
+    ['a missing message', { ...valid, message: undefined }, 'message'],
+    ['a blank message', { ...valid, message: '\n\n' }, 'message'],
+    ['an oversized message', { ...valid, message: 'm'.repeat(MAX.message + 1) }, 'message'],
+    ['an oversized company', { ...valid, company: 'c'.repeat(MAX.company + 1) }, 'company'],
+    ['an oversized phone', { ...valid, phone: '1'.repeat(MAX.phone + 1) }, 'phone'],
+    ['a company with a line break (header injection)', { ...valid, company: 'X\r\nBcc: victim@example.com' }, 'company'],
+  ];
+  it.each(invalid)('answers 400 to %s and stores and mails nothing', async (_label, body, field) => {
+    const res = await request(t.app).post('/api/contact').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+    expect(res.body.error).toEqual(expect.any(String));
+    expect(Object.keys(res.body.fields)).toContain(field);
+    expect(store.list()).toHaveLength(0);
+    expect(t.outbox.list()).toHaveLength(0);
+  });
+
+  it('refuses unknown fields', async () => {
+    const res = await request(t.app).post('/api/contact').send({ ...valid, to: 'someone@example.com' });
+    expect(res.status).toBe(400);
+  });
+
+  it.each([
+    ['a filled honeypot', { ...valid, website: 'https://spam.example' }],
+    ['a form filled faster than a person can', { ...valid, elapsedMs: MIN_FILL_MS - 1 }],
+  ])('answers a bot with %s like a person, but stores and mails nothing', async (_label, body) => {
+    const res = await request(t.app).post('/api/contact').send(body);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    expect(store.list()).toHaveLength(0);
+    expect(t.outbox.list()).toHaveLength(0);
+  });
+
+  it('is rate limited per client', async () => {
+    const limited = createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      for (let i = 0; i < 2; i++) expect((await request(limited.app).post('/api/contact').send(valid)).status).toBe(200);
+      const res = await request(limited.app).post('/api/contact').send(valid);
+      expect(res.status).toBe(429);
+      expect(res.body.success).toBe(false);
+    } finally {
+      limited.close();
+    }
+  });
+
+  it('stores nothing when queueing the mail fails (one transaction)', async () => {
+    t.db.exec('DROP TABLE outbox');
+    const res = await request(t.app).post('/api/contact').send(valid);
+    expect(res.status).toBe(500);
+    expect(res.body.success).toBe(false);
+    expect(store.list()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase, runMigrations, type Db } from '../../../api-server/src/db/database';
+import { ALL_MIGRATIONS } from '../../../api-server/src/features';
+import { OutboxStore } from '../../../api-server/src/mail/outbox';
+import { createTicket, generateTicketId, TICKET_ALPHABET, TICKET_ID_PATTERN } from '../../../api-server/src/support/service';
+import { TicketStore } from '../../../api-server/src/support/store';
+import type { SupportRequest } from '../../../src/schemas/support';
+
+const request: SupportRequest = {
+  name: 'Ada',
+  email: 'ada@example.com',
+  subject: 'Help',
+  message: 'Please help',
+  priority: 'medium',
+  category: 'general',
+};
+
+describe('support service', () => {
+  let dir: string;
+  let db: Db;
+  let outbox: OutboxStore;
+  const now = () => new Date('2026-02-01T08:00:00.000Z');
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'support-svc-'));
+    db = openDatabase(dir);
+    runMigrations(db, ALL_MIGRATIONS);
+    outbox = new OutboxStore(db, 'Ledgerline <no-reply@ledgerline.test>', now);
+  });
+  afterEach(() => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('draws ticket ids from the unambiguous alphabet', () => {
+    expect(TICKET_ALPHABET).not.toMatch(/[01IO]/);
+    const ids = new Set(Array.from({ length: 2000 }, () => generateTicketId()));
+    expect(ids.size).toBe(2000);
+    for (const id of ids) expect(id).toMatch(TICKET_ID_PATTERN);
+    expect(generateTicketId(() => 0)).toBe('SUP-222222');
+    expect(generateTicketId((max) => max - 1)).toBe('SUP-ZZZZZZ');
+  });
+
+  it('draws a new id when the first one is already taken', () => {
+    const ids = ['SUP-AAAAAA', 'SUP-AAAAAA', 'SUP-BBBBBB'];
+    const deps = { db, outbox, now, supportEmail: 'help@ledgerline.test', newTicketId: () => ids.shift()! };
+    expect(createTicket(deps, request).ticketId).toBe('SUP-AAAAAA');
+    expect(createTicket(deps, request).ticketId).toBe('SUP-BBBBBB');
+    expect(new TicketStore(db).count()).toBe(2);
+    // The failed attempt's rows were rolled back with it: two mails per stored ticket, no more.
+    expect(outbox.list()).toHaveLength(4);
+  });
+
+  it('gives up after repeated collisions instead of looping', () => {
+    const deps = { db, outbox, now, supportEmail: 'help@ledgerline.test', newTicketId: () => 'SUP-CCCCCC' };
+    createTicket(deps, request);
+    expect(() => createTicket(deps, request)).toThrow(/UNIQUE/);
+    expect(new TicketStore(db).count()).toBe(1);
+  });
+
+  it('stores nothing when the mail cannot be queued', () => {
+    let calls = 0;
+    const failing = Object.create(outbox) as OutboxStore;
+    failing.enqueue = (mail) => {
+      calls += 1;
+      if (calls === 2) throw new Error('disk full');
+      return outbox.enqueue(mail);
+    };
+    expect(() => createTicket({ db, outbox: failing, now, supportEmail: 'help@ledgerline.test' }, request)).toThrow('disk full');
+    expect(new TicketStore(db).count()).toBe(0);
+    expect(outbox.list()).toHaveLength(0);
+  });
+});

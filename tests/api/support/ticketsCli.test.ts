@@ -1,0 +1,92 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { createTestApp, type TestApp } from '../_lib/testApp';
+import { runTicketsCli } from '../../../api-server/src/cli/tickets';
+
+function run(args: string[], env: NodeJS.ProcessEnv): { code: number; out: string; err: string } {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = runTicketsCli(args, env, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('npm run tickets', () => {
+  let t: TestApp;
+  let ids: string[];
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    t = createTestApp({ SUPPORT_EMAIL: 'help@ledgerline.test' });
+    env = { DATA_DIR: t.dataDir };
+    ids = [];
+    for (const [i, priority] of (['urgent', 'low'] as const).entries()) {
+      const res = await request(t.app)
+        .post('/api/support')
+        .set('Content-Type', 'application/json')
+        .send({ name: `Customer ${i}`, email: `c${i}@example.com`, subject: `Problem ${i}`, message: `Line one\nLine two ${i}`, priority, category: 'billing', accountId: i ? 'acct_9' : '' });
+      ids.push(res.body.ticketId as string);
+    }
+    // The worker's view of one delivery and one give-up, written as the worker would.
+    const [teamMail] = t.outbox.list({ ref: `support:${ids[0]!}` }).filter((m) => m.to === 'help@ledgerline.test');
+    t.outbox.markSent(teamMail!.id);
+    const [customerMail] = t.outbox.list({ ref: `support:${ids[1]!}` }).filter((m) => m.to === 'c1@example.com');
+    t.outbox.markFailed(customerMail!, '550 mailbox unavailable', null);
+  });
+  afterAll(() => t.close());
+
+  it('lists tickets with their mail state and warns about dead mail', () => {
+    const r = run(['list'], env);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('2 ticket(s)');
+    expect(r.out).toContain('Outbox: 2 pending, 1 sent, 1 dead');
+    expect(r.out).toContain('WARNING: 1 dead message(s)');
+    const lines = r.out.split('\n');
+    expect(lines.find((l) => l.startsWith(ids[0]!))).toMatch(/urgent.*billing.*open.*c0@example.com.*"Problem 0".*mail: 1 pending, 1 sent/);
+    expect(lines.find((l) => l.startsWith(ids[1]!))).toMatch(/mail: 1 pending, 1 dead/);
+  });
+
+  it('shows one ticket with its message and emails (case-insensitive id)', () => {
+    const r = run(['show', ids[1]!.toLowerCase()], env);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`Ticket ${ids[1]!} (open)`);
+    expect(r.out).toContain('Account ID: acct_9');
+    expect(r.out).toContain('  | Line two 1');
+    expect(r.out).toMatch(/DEAD +c1@example.com .*last error: 550 mailbox unavailable/);
+    expect(r.out).toMatch(/PENDING help@ledgerline.test/);
+  });
+
+  it('filters the outbox by status', () => {
+    const dead = run(['outbox', '--status', 'dead'], env);
+    expect(dead.code).toBe(0);
+    expect(dead.out.split('\n')).toHaveLength(2);
+    expect(dead.out).toContain('c1@example.com');
+    expect(run(['outbox', '--status=sent'], env).out).toContain('help@ledgerline.test');
+    expect(run(['outbox'], env).out.split('\n')).toHaveLength(5);
+  });
+
+  it('reports unknown tickets, bad options and a missing database with distinct exit codes', () => {
+    expect(run(['show', 'SUP-ZZZZZZ'], env)).toMatchObject({ code: 1, err: 'No ticket SUP-ZZZZZZ' });
+    expect(run(['show'], env).code).toBe(2);
+    expect(run(['outbox', '--status', 'lost'], env).code).toBe(2);
+    expect(run(['list', '--limit', '0'], env).code).toBe(2);
+    expect(run(['frobnicate'], env).code).toBe(2);
+    expect(run([], env).code).toBe(2);
+    expect(run(['help'], env)).toMatchObject({ code: 0, out: expect.stringContaining('Usage: npm run tickets') });
+    expect(run(['list'], { DATA_DIR: path.join(t.dataDir, 'nope') }).code).toBe(3);
+    expect(run(['list', '--data-dir', t.dataDir], {}).code).toBe(0);
+  });
+
+  it('opens the database read-only', () => {
+    const before = fs.statSync(path.join(t.dataDir, 'platform.db')).mtimeMs;
+    run(['list'], env);
+    expect(fs.statSync(path.join(t.dataDir, 'platform.db')).mtimeMs).toBe(before);
+  });
+
+  it('runs as a script through npm run tickets', () => {
+    const root = path.resolve(__dirname, '../../..');
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'api-server/src/cli/tickets.ts', 'list'], { cwd: root, env: { ...process.env, DATA_DIR: t.dataDir }, encoding: 'utf8' });
+    expect(out).toContain(ids[0]!);
+  }, 20_000);
+});

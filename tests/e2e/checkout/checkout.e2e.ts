@@ -1,0 +1,108 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, screenshot } from '../_lib/browser';
+import { SETUP_PASSWORD, startServer, type RunningServer } from '../_lib/server';
+import { PLANS } from '@site/src/data/plans';
+import { TIMINGS } from '@site/src/data/timings';
+
+jest.setTimeout(120_000);
+
+/** A prospect picks each plan on the landing page, pays (demo) and lands in the docs. */
+describe('checkout in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const names: Record<string, string> = {
+    starter: 'Ada Lovelace',
+    business: 'Zoë Ñúñez <b>& Co</b>',
+    enterprise: 'Grace Hopper',
+  };
+
+  it.each(PLANS.map((p) => [p.id, p] as const))('%s: choose, submit, processing, /success with plan and name, docs 3 s later', async (planId, plan) => {
+    const { page, context, consoleErrors } = await openPage(browser);
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: `Choose Plan: ${plan.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete your subscription' });
+    await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain(`$${plan.price}/month`);
+    await expect(dialog.textContent()).resolves.toMatch(/Demo payment system/);
+    await expect(page.getByLabel('Full Name').inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Email Address').inputValue()).resolves.toBe('');
+    await page.getByLabel('Full Name').fill(names[planId]!);
+    await page.getByLabel('Email Address').fill(`${planId}@example.com`);
+    if (planId === 'business') await screenshot(page, 'checkout-modal-filled-1280-light');
+    await dialog.getByRole('button', { name: /Complete Purchase/ }).click();
+
+    await page.getByText('Processing payment... Please wait.').waitFor();
+    const processingAt = Date.now();
+    await page.waitForURL((url) => url.pathname === '/success');
+    const arrivedAt = Date.now();
+    // Two seconds from the processing message to /success (with slack for a busy machine).
+    expect(arrivedAt - processingAt).toBeGreaterThanOrEqual(TIMINGS.checkoutRedirectMs - 300);
+    expect(arrivedAt - processingAt).toBeLessThan(TIMINGS.checkoutRedirectMs + 2500);
+
+    const url = new URL(page.url());
+    expect(url.searchParams.get('plan')).toBe(planId);
+    expect(url.searchParams.get('name')).toBe(names[planId]);
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    await expect(page.getByTestId('plan-label').textContent()).resolves.toContain(`${plan.name} Plan`);
+    await expect(page.getByTestId('welcome').textContent()).resolves.toContain(names[planId]);
+    await expect(page.locator('main b').count()).resolves.toBe(0);
+    await page.getByText(SETUP_PASSWORD).waitFor();
+
+    await page.waitForURL((u) => u.pathname === `/api-docs/${planId}`, { timeout: 10_000 });
+    const redirectedAfter = Date.now() - arrivedAt;
+    expect(redirectedAfter).toBeGreaterThanOrEqual(TIMINGS.successRedirectMs - 500);
+    expect(redirectedAfter).toBeLessThan(TIMINGS.successRedirectMs + 2500);
+
+    const db = new Database(path.join(server.dataDir, 'platform.db'), { readonly: true });
+    const order = db.prepare('SELECT * FROM checkout_orders WHERE id = ?').get(url.searchParams.get('order')) as Record<string, unknown>;
+    db.close();
+    expect(order).toMatchObject({ plan_id: planId, amount_cents: plan.price * 100, customer_name: names[planId], status: 'paid', provider: 'demo' });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the server error and keeps the form open; Escape closes and focus returns to Choose Plan', async () => {
+    const { page, context } = await openPage(browser, { width: 360 });
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    const choose = page.getByRole('button', { name: 'Choose Plan: Starter' });
+    await choose.click();
+    const dialog = page.getByRole('dialog');
+    await page.getByLabel('Full Name').fill('Ada');
+    await page.getByLabel('Email Address').fill('ada@example');
+    await dialog.getByRole('button', { name: /Complete Purchase/ }).click();
+    await expect(dialog.getByRole('alert').first().textContent()).resolves.toBe('Please enter a valid email address');
+    // The server says the same thing when the browser's check is bypassed.
+    const res = await page.request.post(`${server.url}/api/checkout`, { data: { planId: 'starter', customerName: 'Ada', customerEmail: 'ada@example' } });
+    expect(res.status()).toBe(400);
+    await screenshot(page, 'checkout-modal-error-360-light');
+    await page.keyboard.press('Escape');
+    await expect(dialog.count()).resolves.toBe(0);
+    await expect(choose.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('shows the network message when the API cannot be reached', async () => {
+    const { page, context } = await openPage(browser, { colorScheme: 'dark' });
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    await page.route('**/api/checkout', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Choose Plan: Enterprise' }).click();
+    await page.getByLabel('Full Name').fill('Grace');
+    await page.getByLabel('Email Address').fill('grace@example.com');
+    await page.getByRole('dialog').getByRole('button', { name: /Complete Purchase/ }).click();
+    await page.getByRole('dialog').getByText('Network error. Please try again.').waitFor();
+    await expect(page.getByLabel('Full Name').inputValue()).resolves.toBe('Grace');
+    await screenshot(page, 'checkout-modal-network-error-1280-dark');
+    await context.close();
+  });
+});

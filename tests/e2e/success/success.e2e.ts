@@ -1,0 +1,76 @@
+import type { Browser } from 'playwright-core';
+import { LOOKS, launchBrowser, openPage, screenshot } from '../_lib/browser';
+import { SETUP_PASSWORD, startServer, type RunningServer } from '../_lib/server';
+import { EXTERNAL_LINKS } from '@site/src/data/site';
+import { TIMINGS } from '@site/src/data/timings';
+
+jest.setTimeout(120_000);
+
+describe('/success in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('defaults to the starter plan without a welcome line, and counts down from 10', async () => {
+    const { page, context, consoleErrors } = await openPage(browser);
+    await page.goto(`${server.url}/success`);
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    await page.getByText('Starter Plan').waitFor();
+    await expect(page.getByTestId('welcome').textContent()).resolves.toBe('');
+    const first = Number(await page.getByTestId('countdown').textContent());
+    expect(first).toBeGreaterThanOrEqual(TIMINGS.countdownStartSeconds - 1);
+    await page.waitForTimeout(1100);
+    expect(Number(await page.getByTestId('countdown').textContent())).toBeLessThan(first);
+    await expect(page.getByRole('link', { name: 'View Your API Documentation' }).getAttribute('href')).resolves.toBe('/api-docs/starter');
+    await expect(page.getByRole('link', { name: 'Continue to Account Setup' }).getAttribute('href')).resolves.toBe(EXTERNAL_LINKS.authFlow);
+    await page.getByText(SETUP_PASSWORD).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows markup and non-ASCII in the name as text, and survives a malformed escape', async () => {
+    const { page, context, consoleErrors } = await openPage(browser);
+    await page.goto(`${server.url}/success?plan=enterprise&name=${encodeURIComponent('<img src=x onerror="window.pwned=1">山田 Zoë')}`);
+    await page.getByText('Enterprise Plan').waitFor();
+    await expect(page.getByTestId('welcome').textContent()).resolves.toContain('<img src=x onerror="window.pwned=1">山田 Zoë');
+    await expect(page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).resolves.toBeUndefined();
+    await page.goto(`${server.url}/success?plan=business&name=100%25%20sure%20%E0%A4%A`);
+    await page.getByText('Business Plan').waitFor();
+    await expect(page.getByTestId('welcome').textContent()).resolves.toContain('100% sure');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('goes to the plan docs after 3 s and, having left, never runs the 10 s auth redirect', async () => {
+    const { page, context } = await openPage(browser);
+    let authHits = 0;
+    await page.route(`${new URL(EXTERNAL_LINKS.authFlow).origin}/**`, (route) => {
+      authHits += 1;
+      return route.fulfill({ status: 200, body: 'auth' });
+    });
+    await page.goto(`${server.url}/success?plan=business&name=Ada`);
+    await page.getByText('Business Plan').waitFor();
+    await page.waitForURL((u) => u.pathname === '/api-docs/business', { timeout: 8_000 });
+    await page.waitForTimeout(TIMINGS.authRedirectMs - TIMINGS.successRedirectMs + 1500);
+    expect(new URL(page.url()).pathname).toBe('/api-docs/business');
+    expect(authHits).toBe(0);
+    await context.close();
+  });
+
+  it.each(LOOKS)('looks right at $name', async (look) => {
+    const { page, context } = await openPage(browser, { width: look.width, colorScheme: look.colorScheme });
+    await page.goto(`${server.url}/success?plan=business&name=Ada%20Lovelace&order=ord_0123456789abcdef0123`);
+    await page.getByText(SETUP_PASSWORD).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, `success-${look.name}`);
+    await context.close();
+  });
+});
