@@ -4,6 +4,7 @@ import { themes as prismThemes } from 'prism-react-renderer';
 import { EXTERNAL_LINKS, SITE } from './src/data/site';
 import planRoutesPlugin from './src/plugins/planRoutes';
 import devProxyPlugin from './src/plugins/devProxy';
+import llmsTxtPlugin from './src/plugins/llmsTxt';
 
 const config: Config = {
   title: SITE.name,
@@ -58,6 +59,7 @@ const config: Config = {
     ],
     planRoutesPlugin,
     devProxyPlugin,
+    llmsTxtPlugin,
   ],
   themes: [
     [

@@ -23,6 +23,9 @@ export default function planRoutesPlugin(_context: LoadContext): Plugin {
         path: '/api-docs/:planId',
         component: '@site/src/components/PlanReference/PlanReferencePage.tsx',
         exact: true,
+        // Routes are sorted by path, so ':planId' would come before 'business' and shadow the
+        // prerendered plan pages: match it last.
+        priority: -1,
       });
     },
   };

@@ -1,30 +1,54 @@
 import Layout from '@theme/Layout';
-import Heading from '@theme/Heading';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from '@docusaurus/router';
 import { getPlan, isPlanId, type PlanId } from '@site/src/data/plans';
+import { getPlanDocProfile } from '@site/src/data/limits';
+import PlanHeader from './PlanHeader';
+import PlanLimitsGrid from './PlanLimitsGrid';
+import PlanSections, { planSectionLinks } from './PlanSections';
+import UpgradeCta from './UpgradeCta';
+import styles from './styles.module.css';
 
 interface Props {
   /** Set for the prerendered /api-docs/{starter|business|enterprise} routes; absent on the :planId fallback. */
   planId?: PlanId;
 }
 
-/** Reads the plan from the URL after hydration: reading it during render breaks hydration of the static fallback page. */
-function usePlanIdFromProps(planId: PlanId | undefined): PlanId | undefined {
-  const [resolved, setResolved] = useState<PlanId | undefined>(planId);
+/**
+ * Plan of the fallback route, read from the URL after hydration: reading it during render breaks
+ * hydration of the static fallback page. Unknown values fall back to starter (spec section 2).
+ */
+export function usePlanId(planId: PlanId | undefined): PlanId {
+  const { pathname } = useLocation();
+  const [fromUrl, setFromUrl] = useState<PlanId | undefined>(undefined);
   useEffect(() => {
     if (planId) return;
-    const segment = window.location.pathname.split('/').filter(Boolean)[1];
-    setResolved(isPlanId(segment) ? segment : undefined);
-  }, [planId]);
-  return resolved ?? planId;
+    const segment = pathname.split('/').filter(Boolean)[1];
+    setFromUrl(isPlanId(segment) ? segment : undefined);
+  }, [planId, pathname]);
+  return getPlan(planId ?? fromUrl).id;
 }
 
+/** /api-docs/{planId}: the API reference as one plan sees it. */
 export default function PlanReferencePage({ planId }: Props): ReactNode {
-  const plan = getPlan(usePlanIdFromProps(planId));
+  const plan = usePlanId(planId);
+  const profile = getPlanDocProfile(plan);
   return (
-    <Layout title={`${plan.name} API Reference`} description={`API reference and limits of the ${plan.name} plan`}>
-      <main className="container margin-vert--lg">
-        <Heading as="h1">{plan.name} API Reference</Heading>
+    <Layout title={`${profile.name} API Reference`} description={`${profile.name} (${profile.priceLabel}): API limits, endpoints and webhook events. ${profile.description}`}>
+      <main className={styles.page} data-plan={plan} style={{ ['--plan-color' as string]: profile.color }}>
+        <PlanHeader profile={profile} />
+        <div className="container">
+          <nav className={styles.sectionNav} aria-label="Sections of this page">
+            {planSectionLinks(plan).map((s) => (
+              <a key={s.id} href={`#${s.id}`}>
+                {s.label}
+              </a>
+            ))}
+          </nav>
+          <PlanLimitsGrid plan={plan} features={profile.features} />
+          <PlanSections plan={plan} />
+          {plan !== 'enterprise' ? <UpgradeCta plan={plan} /> : null}
+        </div>
       </main>
     </Layout>
   );

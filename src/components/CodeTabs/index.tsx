@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+import CodeBlock from '@theme/CodeBlock';
+import { CODE_LANGUAGES, CODE_TABS_GROUP, type CodeLanguage } from '@site/src/data/apiReference';
+
+export interface CodeTabsProps {
+  /** Source per language; languages without a source are skipped. */
+  samples: Partial<Record<CodeLanguage, string>>;
+  /** Override a tab label, e.g. `{ curl: 'Shell (openssl)' }` when the shell sample is not curl. */
+  labels?: Partial<Record<CodeLanguage, string>>;
+  title?: string;
+  /** Render only the chosen language (default). Pass false where every language must be in the HTML. */
+  lazy?: boolean;
+}
+
+/**
+ * Code samples in tabs synced across the site (groupId): choosing Python once shows Python in
+ * every sample, and Docusaurus remembers the choice. Each block gets the swizzled copy button.
+ * `lazy` renders only the chosen language: the reference pages hold dozens of samples.
+ */
+export default function CodeTabs({ samples, labels, title, lazy = true }: CodeTabsProps): ReactNode {
+  const languages = CODE_LANGUAGES.filter((l) => samples[l.value] !== undefined);
+  return (
+    <Tabs groupId={CODE_TABS_GROUP} className="code-tabs" lazy={lazy}>
+      {languages.map((l) => (
+        <TabItem key={l.value} value={l.value} label={labels?.[l.value] ?? l.label}>
+          <CodeBlock language={l.prism} title={title}>
+            {samples[l.value]}
+          </CodeBlock>
+        </TabItem>
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,144 @@
+/** Small MDX building blocks of the docs pages. Each renders data; none restates a fact. */
+import type { ReactNode } from 'react';
+import Link from '@docusaurus/Link';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import CodeTabs from '@site/src/components/CodeTabs';
+import { PLAN_DOC_PROFILES } from '@site/src/data/limits';
+import { ACCOUNTING_PROVIDER, API_BASE_URL, API_VERSION, SITE } from '@site/src/data/site';
+import { TIMINGS, SAMPLE_EXPIRIES } from '@site/src/data/timings';
+import { API_KEY_ENV } from '@site/src/data/apiReference/common';
+import {
+  NODE_VERIFY_SAMPLE,
+  PYTHON_VERIFY_SAMPLE,
+  SHELL_VERIFY_SAMPLE,
+  SIGNATURE_TOLERANCE_SECONDS,
+  OPENAPI_URL_PUBLIC,
+} from '@site/src/data/apiReference/public';
+import { CLAIMS } from '@site/src/data/claims';
+import { PRIVACY } from '@site/src/data/legal';
+import { SUPPORT_PRIORITIES, SUPPORT_PRIORITY_IDS, SUPPORT_CATEGORIES, SUPPORT_CATEGORY_IDS, formatResponseTime } from '@site/src/data/support';
+import styles from './styles.module.css';
+
+/** Commands generating a typed client from the published OpenAPI document. */
+export function SdkGenerationSamples(): ReactNode {
+  const url = `${SITE.url}${OPENAPI_URL_PUBLIC}`;
+  return (
+    <CodeTabs
+      labels={{ curl: 'Any language', node: 'TypeScript', python: 'Python' }}
+      samples={{
+        curl: `# Pick a generator from https://openapi-generator.tech (go, java, ruby, php, ...)\nnpx @openapitools/openapi-generator-cli generate -i ${url} -g go -o ledgerline-go`,
+        node: `npx openapi-typescript ${url} -o ledgerline-api.d.ts`,
+        python: `pip install openapi-python-client\nopenapi-python-client generate --url ${url}`,
+      }}
+    />
+  );
+}
+
+export function SignatureVerificationSamples(): ReactNode {
+  return <CodeTabs samples={{ curl: SHELL_VERIFY_SAMPLE, node: NODE_VERIFY_SAMPLE, python: PYTHON_VERIFY_SAMPLE }} labels={{ curl: 'Shell (openssl)' }} lazy={false} />;
+}
+
+/** Links to the three per-plan reference pages, as cards with price and description. */
+export function PlanReferenceLinks(): ReactNode {
+  return (
+    <nav className={styles.planLinks} aria-label="API reference by plan">
+      {PLAN_DOC_PROFILES.map((p) => (
+        <Link key={p.id} to={`/api-docs/${p.id}`} className={styles.planLink} style={{ ['--plan-color' as string]: p.color }}>
+          <span className={styles.planName}>{p.name}</span>
+          <span className={styles.planPrice}>{p.priceLabel}</span>
+          <span className={styles.planDesc}>{p.description}</span>
+          <span className={styles.planCta}>View {p.name} API reference →</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** Quick links to sections of the current page. */
+export function QuickLinks({ links, label = 'On this page' }: { links: readonly { href: string; label: string }[]; label?: string }): ReactNode {
+  return (
+    <nav className={styles.quickLinks} aria-label={label}>
+      {links.map((l) => (
+        <a key={l.href} href={l.href} className={styles.quickLink}>
+          {l.label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+export function OpenApiDownload(): ReactNode {
+  const href = useBaseUrl(OPENAPI_URL_PUBLIC);
+  return (
+    <a className={styles.download} href={href} download="ledgerline-openapi-v1.yaml" data-testid="openapi-download">
+      Download the OpenAPI 3.1 document (YAML)
+    </a>
+  );
+}
+
+/** Inline values for prose, so no number is typed into a page. */
+export const Value = {
+  ApiBaseUrl: (): ReactNode => <code>{API_BASE_URL}</code>,
+  ApiVersion: (): ReactNode => <code>{API_VERSION}</code>,
+  ApiKeyEnv: (): ReactNode => <code>{API_KEY_ENV}</code>,
+  Provider: (): ReactNode => <>{ACCOUNTING_PROVIDER.name}</>,
+  SiteName: (): ReactNode => <>{SITE.name}</>,
+  SupportEmail: (): ReactNode => <a href={`mailto:${SITE.contact.supportEmail}`}>{SITE.contact.supportEmail}</a>,
+  SupportPhone: (): ReactNode => <a href={`tel:${SITE.contact.phone.replace(/[^+\d]/g, '')}`}>{SITE.contact.phone}</a>,
+  AccessTokenSeconds: (): ReactNode => <>{SAMPLE_EXPIRIES.accessTokenSeconds}</>,
+  AccountingTokenSeconds: (): ReactNode => <>{SAMPLE_EXPIRIES.accountingTokenSeconds}</>,
+  OAuthStateSeconds: (): ReactNode => <>{SAMPLE_EXPIRIES.oauthStateSeconds}</>,
+  SignatureToleranceSeconds: (): ReactNode => <>{SIGNATURE_TOLERANCE_SECONDS}</>,
+  CopyConfirmationSeconds: (): ReactNode => <>{TIMINGS.copyConfirmationMs / 1000}</>,
+};
+
+/** A marketing claim by key: <Claim name="uptime" />. */
+export function Claim({ name }: { name: keyof typeof CLAIMS }): ReactNode {
+  return <>{CLAIMS[name]}</>;
+}
+
+/** Security certifications and controls, as stated in the privacy policy. */
+export function SecurityClaimsList(): ReactNode {
+  return (
+    <ul className={styles.claims}>
+      {PRIVACY.securityClaims.map((c) => (
+        <li key={c}>{c}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Support priorities with their expected first response. */
+export function SupportResponseTimes(): ReactNode {
+  return (
+    <div className={styles.tableWrap}>
+      <table aria-label="Support response times">
+        <thead>
+          <tr>
+            <th scope="col">Priority</th>
+            <th scope="col">Expected response</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SUPPORT_PRIORITY_IDS.map((id) => (
+            <tr key={id}>
+              <td>{SUPPORT_PRIORITIES[id].label}</td>
+              <td>{formatResponseTime(SUPPORT_PRIORITIES[id].responseHours)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Ticket categories of the support form. */
+export function SupportCategoriesList(): ReactNode {
+  return (
+    <ul>
+      {SUPPORT_CATEGORY_IDS.map((id) => (
+        <li key={id}>{SUPPORT_CATEGORIES[id].label}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,156 @@
+import type { ReactNode } from 'react';
+import clsx from 'clsx';
+import Heading from '@theme/Heading';
+import CodeBlock from '@theme/CodeBlock';
+import Link from '@docusaurus/Link';
+import CodeTabs from '@site/src/components/CodeTabs';
+import { MethodBadge, ParamsTable, PlanAvailability, UpgradeBadge } from '@site/src/components/ApiTables';
+import { API_BASE_URL, API_ENDPOINTS, API_VERSION, codeSamples, endpointsOf, type ApiEndpoint, type ApiSectionId } from '@site/src/data/apiReference';
+import { PLAN_LIMITS, formatLimit, type PlanLimits } from '@site/src/data/limits';
+import { getPlan, type PlanId } from '@site/src/data/plans';
+import styles from './styles.module.css';
+
+export interface EndpointCardProps {
+  endpoint: ApiEndpoint;
+  /** The plan being viewed (per-plan pages): samples send its X-Plan-Type, unavailable calls are dimmed. */
+  plan?: PlanId;
+}
+
+/** Plan limits that apply to a call, phrased for one plan. */
+export function limitNote(key: keyof PlanLimits, plan: PlanId): string | null {
+  const value = PLAN_LIMITS[plan][key];
+  switch (key) {
+    case 'transactionListLimit':
+      return `${getPlan(plan).name}: at most ${formatLimit(value as number | null)} transactions per request.`;
+    case 'invoicesPerRequest':
+      return `${getPlan(plan).name}: at most ${formatLimit(value as number)} invoices per request.`;
+    case 'invoiceWindowDays':
+      return value === null ? null : `${getPlan(plan).name}: invoices of the last ${String(value)} days only.`;
+    case 'webhooks':
+      return `${getPlan(plan).name}: ${formatLimit(value as number | null)} webhooks.`;
+    default:
+      return null;
+  }
+}
+
+function Headers({ endpoint, plan }: { endpoint: ApiEndpoint; plan: string }): ReactNode {
+  return (
+    <ul className={styles.headers} aria-label="Headers">
+      <li>
+        <code>Authorization: Bearer YOUR_API_KEY</code>
+      </li>
+      <li>
+        <code>X-API-Version: {API_VERSION}</code>
+      </li>
+      <li>
+        <code>X-Plan-Type: {plan}</code>
+      </li>
+      {endpoint.method === 'POST' ? (
+        <li>
+          <code>Content-Type: application/json</code>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/**
+ * One documented call: method, full path, plans, headers, parameters, request samples in synced
+ * tabs and the response example. On a plan page an unavailable call is dimmed, badged Upgrade
+ * Required and shows no samples (they would only answer 403).
+ */
+export default function EndpointCard({ endpoint, plan }: EndpointCardProps): ReactNode {
+  const available = !plan || endpoint.plans.includes(plan);
+  const notes = plan ? (endpoint.limits ?? []).map((k) => limitNote(k, plan)).filter((n): n is string => n !== null) : [];
+  return (
+    <article
+      className={clsx(styles.card, !available && styles.unavailable)}
+      data-endpoint={endpoint.id}
+      data-available={available ? 'true' : 'false'}
+      aria-label={`${endpoint.method} ${endpoint.path}`}>
+      <header className={styles.header}>
+        <Heading as="h3" id={plan ? `${plan}-${endpoint.id}` : endpoint.id} className={styles.title}>
+          <MethodBadge method={endpoint.method} /> <code className={styles.path}>{endpoint.path}</code>{' '}
+          <span className={styles.summary}>{endpoint.summary}</span>
+        </Heading>
+        <div className={styles.badges}>{available ? <PlanAvailability plans={endpoint.plans} /> : <UpgradeBadge />}</div>
+      </header>
+      <p className={styles.url}>
+        <code>
+          {endpoint.method} {API_BASE_URL}
+          {endpoint.path}
+        </code>
+      </p>
+      <p>{endpoint.description}</p>
+      {!available ? (
+        <p className={styles.upgradeHint}>Available on {endpoint.plans.map((id) => getPlan(id).name).join(' and ')}.</p>
+      ) : (
+        <>
+          {notes.length ? (
+            <ul className={styles.notes}>
+              {notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          ) : null}
+          {endpoint.permission ? (
+            <p className={styles.meta}>
+              Permission: <code>{endpoint.permission}</code>
+            </p>
+          ) : null}
+          <div className={styles.block}>
+            <h4 className={styles.blockTitle}>Headers</h4>
+            <Headers endpoint={endpoint} plan={plan ?? 'business'} />
+          </div>
+          <div className={styles.block}>
+            <h4 className={styles.blockTitle}>Parameters</h4>
+            <ParamsTable params={endpoint.params} />
+          </div>
+          <div className={styles.grid}>
+            <div className={styles.block}>
+              <h4 className={styles.blockTitle}>Request</h4>
+              <CodeTabs samples={codeSamples(endpoint, plan)} />
+            </div>
+            <div className={styles.block}>
+              <h4 className={styles.blockTitle}>Response</h4>
+              <CodeBlock language="json" title={`${endpoint.response.status} ${endpoint.response.status === 201 ? 'Created' : 'OK'}`}>
+                {JSON.stringify(endpoint.response.example, null, 2)}
+              </CodeBlock>
+            </div>
+          </div>
+        </>
+      )}
+    </article>
+  );
+}
+
+/** All endpoints of a section, in reference order. */
+export function EndpointList({ section, plan }: { section: ApiSectionId; plan?: PlanId }): ReactNode {
+  return (
+    <div className={styles.list}>
+      {endpointsOf(section).map((e) => (
+        <EndpointCard key={e.id} endpoint={e} plan={plan} />
+      ))}
+    </div>
+  );
+}
+
+/** One endpoint by id, for MDX: <Endpoint id="getCurrentUser" />. Fails the build on a wrong id. */
+export function Endpoint({ id, plan }: { id: string; plan?: PlanId }): ReactNode {
+  const endpoint = API_ENDPOINTS.find((e) => e.id === id);
+  if (!endpoint) throw new Error(`Unknown endpoint id in docs: ${id}`);
+  return <EndpointCard endpoint={endpoint} plan={plan} />;
+}
+
+/** Inline reference to an endpoint, linking to its entry in the API reference: <EndpointRef id="getCurrentUser" />. */
+export function EndpointRef({ id }: { id: string }): ReactNode {
+  const endpoint = API_ENDPOINTS.find((e) => e.id === id);
+  if (!endpoint) throw new Error(`Unknown endpoint id in docs: ${id}`);
+  return (
+    <Link to={`/api-docs#${endpoint.id}`}>
+      <code>
+        {endpoint.method} {endpoint.path}
+      </code>
+    </Link>
+  );
+}

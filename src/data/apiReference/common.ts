@@ -1,0 +1,106 @@
+/**
+ * Facts shared by every call of the documented v1 API: headers, statuses, permissions and the
+ * sample identifiers the examples reuse (so an account id in one example is the same everywhere).
+ */
+import { ACCOUNTING_PROVIDER, API_BASE_URL, API_VERSION } from '../site';
+import { PLAN_IDS, type PlanId } from '../plans';
+
+export { API_BASE_URL, API_VERSION };
+
+/** `{accounting}` in the spec's paths and event names. */
+export const ACCOUNTING = ACCOUNTING_PROVIDER.slug;
+
+/** Environment variable the code samples read the API key from. */
+export const API_KEY_ENV = 'LEDGERLINE_API_KEY';
+/** Plan shown in the X-Plan-Type header of the generic examples. */
+export const EXAMPLE_PLAN: PlanId = 'business';
+
+export interface HeaderDoc {
+  name: string;
+  example: string;
+  required: boolean;
+  description: string;
+}
+
+/** Headers every request sends (spec section 6: bearer API key plus version and plan-type headers). */
+export const REQUEST_HEADERS: readonly HeaderDoc[] = [
+  {
+    name: 'Authorization',
+    example: `Bearer $${API_KEY_ENV}`,
+    required: true,
+    description: 'Your secret API key as a bearer token. Keep it on your server.',
+  },
+  {
+    name: 'X-API-Version',
+    example: API_VERSION,
+    required: true,
+    description: `API version of the request and response shapes. The current version is ${API_VERSION}.`,
+  },
+  {
+    name: 'X-Plan-Type',
+    example: EXAMPLE_PLAN,
+    required: true,
+    description: `Plan of the API key: ${PLAN_IDS.join(', ')}. Calls outside the plan answer 403 permission_error.`,
+  },
+  {
+    name: 'Content-Type',
+    example: 'application/json',
+    required: false,
+    description: 'Required on POST requests, whose bodies are JSON.',
+  },
+];
+
+/** Documented statuses (spec section 4). Examples and schemas use these constants. */
+export const STATUSES = {
+  account: ['active'],
+  transaction: ['pending', 'completed'],
+  payment: ['succeeded'],
+  invoice: ['DRAFT', 'SUBMITTED', 'PAID'],
+  syncJob: ['processing'],
+  webhookDelivery: ['success'],
+  whiteLabelDeployment: ['deploying'],
+} as const;
+
+export const ACCOUNT_TYPES = ['checking', 'savings', 'business'] as const;
+export const CURRENCY_EXAMPLES = ['USD', 'EUR', 'GBP'] as const;
+
+export interface PermissionDoc {
+  name: string;
+  description: string;
+  plans: readonly PlanId[];
+}
+
+/** Permission strings of spec section 6, with the plans whose users hold them. */
+export const PERMISSIONS: readonly PermissionDoc[] = [
+  { name: 'read:basic', description: 'Read the signed-in user, organizations and reports.', plans: PLAN_IDS },
+  { name: 'read:accounts', description: 'List bank accounts and transactions.', plans: PLAN_IDS },
+  { name: 'write:transactions', description: 'Create transactions and payments.', plans: PLAN_IDS },
+  { name: 'read:premium', description: 'Premium endpoints: account creation and full accounting sync.', plans: ['business', 'enterprise'] },
+  { name: 'manage:users', description: 'Manage the users of the organization.', plans: ['business', 'enterprise'] },
+  { name: 'manage:white_label', description: 'Configure and deploy the white-label platform.', plans: ['enterprise'] },
+];
+
+/** Identifiers reused across examples. */
+export const SAMPLE_IDS = {
+  account: 'acc_1Nv0FGQ9RKHgCVdK',
+  account2: 'acc_8Hq2LmP4XbTz7RcE',
+  transaction: 'txn_3MtwBwLkdIwHu7ix',
+  payment: 'pay_9KfLq2RZc5WvYx1D',
+  user: 'usr_5Jd8RkT2mQ9pLx3A',
+  organization: 'org_demo_001',
+  tenant: '9a7c4e12-3f6b-4d2a-8c1e-5b0f7a9d2e64',
+  invoice: 'c4d3e2f1-7a6b-4c5d-9e8f-0a1b2c3d4e5f',
+  webhook: 'wh_2Lp7XcV9bN4mQ8rT',
+  event: 'evt_1Ox4KpL7sD2fG9hJ',
+  syncJob: 'sync_6Tg3HjK8lP1zX5cV',
+  whiteLabelConfig: 'wlc_4Rb7NmQ2xZ8kL1pW',
+  deployment: 'dep_7Yh2GfD5sA9kJ3lQ',
+  requestId: 'req_8fK2mQ9xL4pR7tZ1',
+} as const;
+
+/** Timestamps used by the examples, so they read as one coherent story. */
+export const SAMPLE_TIMES = {
+  created: '2024-10-01T09:30:00Z',
+  updated: '2024-10-01T09:45:12Z',
+  createdUnix: 1727775000,
+} as const;

@@ -1,0 +1,248 @@
+/**
+ * Every documented call of spec section 7, in reference order. To add an endpoint, append an
+ * entry: the API docs page, the per-plan pages, the code samples and static/openapi/v1.yaml
+ * (run `npx tsx scripts/generate-openapi.ts`) all follow. `plans` is the gating of spec section 6.
+ */
+import { PLAN_IDS, type PlanId } from '../plans';
+import { GENERAL_TRANSACTION_LIST_LIMIT, PROFIT_LOSS_PERIODS } from '../limits';
+import { SAMPLE_EXPIRIES } from '../timings';
+import { ACCOUNTING_PROVIDER } from '../site';
+import { ACCOUNT_TYPES, ACCOUNTING, CURRENCY_EXAMPLES, SAMPLE_IDS, STATUSES } from './common';
+import { EXAMPLES, listOf } from './entities';
+import type { ApiEndpoint, ApiParam, JsonSchema } from './types';
+
+const ALL: readonly PlanId[] = PLAN_IDS;
+const PAID_TIERS: readonly PlanId[] = ['business', 'enterprise'];
+const ENTERPRISE: readonly PlanId[] = ['enterprise'];
+
+const q = (name: string, required: boolean, description: string, schema: JsonSchema): ApiParam => ({ name, in: 'query', required, description, schema });
+const b = (name: string, required: boolean, description: string, schema: JsonSchema): ApiParam => ({ name, in: 'body', required, description, schema });
+const S = (description = ''): JsonSchema => ({ type: 'string', ...(description ? { description } : {}) });
+const DATE: JsonSchema = { type: 'string', format: 'date' };
+const CURRENCY: JsonSchema = { type: 'string', description: 'ISO 4217 code', examples: CURRENCY_EXAMPLES };
+const list = (ref: string): JsonSchema => ({
+  type: 'object',
+  properties: { data: { type: 'array', items: { $ref: ref } }, has_more: { type: 'boolean' } },
+  required: ['data', 'has_more'],
+});
+const tenant = q('tenant_id', true, `${ACCOUNTING_PROVIDER.name} tenant id from GET /${ACCOUNTING}/organizations.`, S());
+
+export const API_ENDPOINTS: readonly ApiEndpoint[] = [
+  {
+    id: 'login', method: 'POST', path: '/auth/login', section: 'auth', plans: ALL,
+    summary: 'Log a user in',
+    description: 'Exchanges a user\'s email and password for an access token and a refresh token.',
+    params: [
+      b('email', true, 'User email.', { type: 'string', format: 'email' }),
+      b('password', true, 'User password.', S()),
+      b('organization', false, 'Organization id when the user belongs to several.', S()),
+    ],
+    example: { email: 'jane@acme.example', password: 'correct-horse-battery', organization: SAMPLE_IDS.organization },
+    response: { status: 200, description: 'Tokens of the session.', schema: 'AuthTokens', example: EXAMPLES.AuthTokens },
+  },
+  {
+    id: 'refreshToken', method: 'POST', path: '/auth/refresh', section: 'auth', plans: ALL,
+    summary: 'Refresh an access token',
+    description: `Returns a new access token before the current one expires (after ${SAMPLE_EXPIRIES.accessTokenSeconds} seconds).`,
+    params: [b('refresh_token', true, 'Refresh token from /auth/login.', S())],
+    example: { refresh_token: EXAMPLES.AuthTokens.refresh_token },
+    response: { status: 200, description: 'New tokens.', schema: 'AuthTokens', example: EXAMPLES.AuthTokens },
+  },
+  {
+    id: 'getCurrentUser', method: 'GET', path: '/auth/user', section: 'auth', plans: ALL, permission: 'read:basic',
+    summary: 'Get the current user',
+    description: 'Returns the user behind the access token, with their organization and permissions.',
+    params: [], example: {},
+    response: { status: 200, description: 'The user.', schema: 'User', example: EXAMPLES.User },
+  },
+  {
+    id: 'listBankAccounts', method: 'GET', path: '/banking/accounts', section: 'banking', plans: ALL, permission: 'read:accounts',
+    summary: 'List bank accounts',
+    description: 'Lists the bank accounts of your organization.',
+    params: [], example: {},
+    response: { status: 200, description: 'The accounts.', schema: list('#/components/schemas/Account'), example: listOf([EXAMPLES.Account]) },
+  },
+  {
+    id: 'createBankAccount', method: 'POST', path: '/banking/accounts', section: 'banking', plans: PAID_TIERS, permission: 'read:premium',
+    summary: 'Create a bank account',
+    description: 'Opens a new bank account. Not available on Starter; the number of accounts is capped by your plan\'s max accounts.',
+    params: [
+      b('account_type', true, 'Kind of account.', { type: 'string', enum: ACCOUNT_TYPES }),
+      b('currency', true, 'Currency of the account.', CURRENCY),
+      b('initial_deposit', false, 'Opening deposit.', { type: 'number', minimum: 0 }),
+    ],
+    example: { account_type: 'business', currency: 'USD', initial_deposit: 25000 },
+    response: { status: 201, description: 'The new account.', schema: 'Account', example: EXAMPLES.Account },
+  },
+  {
+    id: 'listTransactions', method: 'GET', path: '/banking/transactions', section: 'banking', plans: ALL, permission: 'read:accounts',
+    summary: 'List transactions',
+    description: 'Lists the transactions of an account between two dates, newest first.',
+    params: [
+      q('account_id', true, 'Account to list.', S()),
+      q('from_date', false, 'First day included.', DATE),
+      q('to_date', false, 'Last day included.', DATE),
+      q('limit', false, `Page size, at most ${GENERAL_TRANSACTION_LIST_LIMIT} in general; your plan's transaction list limit applies.`, { type: 'integer', minimum: 1, maximum: GENERAL_TRANSACTION_LIST_LIMIT }),
+    ],
+    example: { account_id: SAMPLE_IDS.account, from_date: '2024-09-01', to_date: '2024-09-30', limit: 50 },
+    response: { status: 200, description: 'A page of transactions.', schema: list('#/components/schemas/Transaction'), example: listOf([EXAMPLES.Transaction], true) },
+    limits: ['transactionListLimit'],
+  },
+  {
+    id: 'createTransaction', method: 'POST', path: '/banking/transactions', section: 'banking', plans: ALL, permission: 'write:transactions',
+    summary: 'Create a transaction',
+    description: `Moves money from one of your accounts. The transaction starts ${STATUSES.transaction[0]} and becomes ${STATUSES.transaction[1]}.`,
+    params: [
+      b('from_account', true, 'Account debited.', S()),
+      b('to_account', false, 'Account credited, for internal transfers.', S()),
+      b('amount', true, 'Amount, positive.', { type: 'number', minimum: 0 }),
+      b('currency', true, 'Currency.', CURRENCY),
+      b('description', true, 'Text shown on statements.', S()),
+      b('reference', false, 'Your own reference.', S()),
+    ],
+    example: { from_account: SAMPLE_IDS.account, to_account: SAMPLE_IDS.account2, amount: 149.99, currency: 'USD', description: 'Office supplies', reference: 'PO-2024-118' },
+    response: { status: 201, description: 'The new transaction.', schema: 'Transaction', example: { ...EXAMPLES.Transaction, status: STATUSES.transaction[0] } },
+  },
+  {
+    id: 'createPayment', method: 'POST', path: '/banking/payments', section: 'banking', plans: ALL, permission: 'write:transactions',
+    summary: 'Create a payment',
+    description: 'Charges a customer. The answer shows your plan\'s product fee and the processing fee.',
+    params: [
+      b('amount', true, 'Amount to charge.', { type: 'number', minimum: 0 }),
+      b('currency', true, 'Currency.', CURRENCY),
+      b('payment_method', true, 'card or bank_transfer.', S()),
+      b('customer', true, 'Customer reference or email.', S()),
+      b('description', true, 'Description.', S()),
+      b('metadata', false, 'Your key-value pairs, returned in webhooks.', { type: 'object', additionalProperties: { type: 'string' } }),
+    ],
+    example: { amount: 250, currency: 'USD', payment_method: 'card', customer: 'customer@example.com', description: 'Invoice INV-0042', metadata: { order_id: '1042' } },
+    response: { status: 201, description: 'The payment.', schema: 'Payment', example: EXAMPLES.Payment },
+  },
+  {
+    id: 'connectAccounting', method: 'GET', path: `/${ACCOUNTING}/auth/connect`, section: 'accounting', plans: ALL,
+    summary: `Start the ${ACCOUNTING_PROVIDER.name} connection`,
+    description: `Returns the ${ACCOUNTING_PROVIDER.name} authorization URL to send the user to. The OAuth state expires after ${SAMPLE_EXPIRIES.oauthStateSeconds} seconds.`,
+    params: [
+      q('redirect_uri', true, 'Your callback URL.', { type: 'string', format: 'uri' }),
+      q('state', false, 'Opaque value echoed back to your callback.', S()),
+    ],
+    example: { redirect_uri: 'https://example.com/xero/callback', state: 'st_7d1f' },
+    response: {
+      status: 200, description: 'Where to send the user.',
+      schema: { type: 'object', properties: { authorization_url: { type: 'string', format: 'uri' }, state: S(), expires_in: { type: 'integer' } }, required: ['authorization_url', 'state', 'expires_in'] },
+      example: { authorization_url: 'https://login.xero.com/identity/connect/authorize?client_id=LEDGERLINE&state=st_7d1f', state: 'st_7d1f', expires_in: SAMPLE_EXPIRIES.oauthStateSeconds },
+    },
+  },
+  {
+    id: 'accountingCallback', method: 'POST', path: `/${ACCOUNTING}/auth/callback`, section: 'accounting', plans: ALL,
+    summary: `Complete the ${ACCOUNTING_PROVIDER.name} connection`,
+    description: `Exchanges the code ${ACCOUNTING_PROVIDER.name} sent to your callback. The ${ACCOUNTING_PROVIDER.name} token lasts ${SAMPLE_EXPIRIES.accountingTokenSeconds} seconds and is refreshed for you.`,
+    params: [b('code', true, 'Authorization code.', S()), b('state', true, 'State from the connect call.', S())],
+    example: { code: 'xc_4f9a2b7e', state: 'st_7d1f' },
+    response: {
+      status: 200, description: 'The connected organisation.',
+      schema: { type: 'object', properties: { connected: { type: 'boolean' }, expires_in: { type: 'integer' }, organization: { $ref: '#/components/schemas/AccountingOrganization' } }, required: ['connected', 'expires_in', 'organization'] },
+      example: { connected: true, expires_in: SAMPLE_EXPIRIES.accountingTokenSeconds, organization: EXAMPLES.AccountingOrganization },
+    },
+  },
+  {
+    id: 'listAccountingOrganizations', method: 'GET', path: `/${ACCOUNTING}/organizations`, section: 'accounting', plans: ALL, permission: 'read:basic',
+    summary: `List ${ACCOUNTING_PROVIDER.name} organisations`,
+    description: `Lists the ${ACCOUNTING_PROVIDER.name} organisations (tenants) connected to your account.`,
+    params: [], example: {},
+    response: { status: 200, description: 'The organisations.', schema: list('#/components/schemas/AccountingOrganization'), example: listOf([EXAMPLES.AccountingOrganization]) },
+  },
+  {
+    id: 'listInvoices', method: 'GET', path: `/${ACCOUNTING}/invoices`, section: 'accounting', plans: ALL, permission: 'read:basic',
+    summary: 'List invoices',
+    description: `Lists ${ACCOUNTING_PROVIDER.name} invoices, optionally filtered by status and dates.`,
+    params: [
+      tenant,
+      q('status', false, 'Invoice status filter.', { type: 'string', enum: STATUSES.invoice }),
+      q('date_from', false, 'Issued on or after.', DATE),
+      q('date_to', false, 'Issued on or before.', DATE),
+      q('limit', false, 'Invoices per request; your plan\'s maximum applies.', { type: 'integer', minimum: 1 }),
+    ],
+    example: { tenant_id: SAMPLE_IDS.tenant, status: STATUSES.invoice[1], date_from: '2024-09-01', date_to: '2024-09-30', limit: 100 },
+    response: { status: 200, description: 'The invoices.', schema: list('#/components/schemas/Invoice'), example: listOf([EXAMPLES.Invoice]) },
+    limits: ['invoicesPerRequest', 'invoiceWindowDays'],
+  },
+  {
+    id: 'syncInvoices', method: 'POST', path: `/${ACCOUNTING}/invoices/sync`, section: 'accounting', plans: ALL, permission: 'write:transactions',
+    summary: 'Sync transactions to invoices',
+    description: `Creates or updates ${ACCOUNTING_PROVIDER.name} invoices from the given transactions.`,
+    params: [
+      tenant,
+      b('transaction_ids', true, 'Transactions to sync.', { type: 'array', items: S() }),
+      b('auto_categorize', false, 'Let us pick the account codes.', { type: 'boolean' }),
+    ],
+    example: { tenant_id: SAMPLE_IDS.tenant, transaction_ids: [SAMPLE_IDS.transaction, 'txn_3MtwBwLkdIwHu8jy'], auto_categorize: true },
+    response: { status: 200, description: 'The queued sync job.', schema: 'SyncJob', example: EXAMPLES.SyncJob },
+  },
+  {
+    id: 'syncAccounting', method: 'POST', path: `/${ACCOUNTING}/sync`, section: 'accounting', plans: PAID_TIERS, permission: 'read:premium',
+    summary: `Full ${ACCOUNTING_PROVIDER.name} sync`,
+    description: `Reconciles the given bank transactions with ${ACCOUNTING_PROVIDER.name}. You receive ${ACCOUNTING}.sync.completed when the job ends. Not available on Starter.`,
+    params: [
+      tenant,
+      b('transaction_ids', true, 'Transactions to reconcile.', { type: 'array', items: S() }),
+      b('auto_categorize', false, 'Let us pick the account codes.', { type: 'boolean' }),
+    ],
+    example: { tenant_id: SAMPLE_IDS.tenant, transaction_ids: [SAMPLE_IDS.transaction, 'txn_3MtwBwLkdIwHu8jy'], auto_categorize: true },
+    response: { status: 200, description: 'The queued sync job.', schema: 'SyncJob', example: EXAMPLES.SyncJob },
+  },
+  {
+    id: 'getProfitLossReport', method: 'GET', path: `/${ACCOUNTING}/reports/profit-loss`, section: 'accounting', plans: ALL, permission: 'read:basic',
+    summary: 'Profit and loss report',
+    description: `Returns the ${ACCOUNTING_PROVIDER.name} profit and loss report over ${PROFIT_LOSS_PERIODS.min} to ${PROFIT_LOSS_PERIODS.max} periods.`,
+    params: [
+      tenant,
+      q('from_date', true, 'Start of the first period.', DATE),
+      q('to_date', true, 'End of the first period.', DATE),
+      q('periods', false, 'Number of periods to compare.', { type: 'integer', minimum: PROFIT_LOSS_PERIODS.min, maximum: PROFIT_LOSS_PERIODS.max }),
+    ],
+    example: { tenant_id: SAMPLE_IDS.tenant, from_date: '2024-09-01', to_date: '2024-09-30', periods: 3 },
+    response: { status: 200, description: 'The report, as Xero renders it.', schema: 'ProfitLossReport', example: { report_name: 'Profit and Loss', report_date: '2024-09-30', rows: [] } },
+  },
+  {
+    id: 'createWebhook', method: 'POST', path: '/webhooks', section: 'webhooks', plans: ALL,
+    summary: 'Create a webhook',
+    description: 'Registers an HTTPS endpoint for events. Your plan caps the number of webhooks and the events you may subscribe to.',
+    params: [
+      b('url', true, 'HTTPS URL receiving POST requests.', { type: 'string', format: 'uri' }),
+      b('events', true, 'Event types to deliver.', { type: 'array', items: S() }),
+      b('description', false, 'Note for your team.', S()),
+      b('active', false, 'Deliver events now (default true).', { type: 'boolean' }),
+    ],
+    example: { url: EXAMPLES.Webhook.url, events: EXAMPLES.Webhook.events, description: 'Production listener', active: true },
+    response: { status: 201, description: 'The webhook, with its signing secret.', schema: 'Webhook', example: { ...EXAMPLES.Webhook, last_delivery: null } },
+    limits: ['webhooks'],
+  },
+  {
+    id: 'listWebhooks', method: 'GET', path: '/webhooks', section: 'webhooks', plans: ALL,
+    summary: 'List webhooks',
+    description: 'Lists your webhooks with their last delivery.',
+    params: [], example: {},
+    response: { status: 200, description: 'The webhooks.', schema: list('#/components/schemas/Webhook'), example: listOf([EXAMPLES.Webhook]) },
+  },
+  {
+    id: 'getWhiteLabelConfig', method: 'GET', path: '/white-label/config', section: 'whiteLabel', plans: ENTERPRISE, permission: 'manage:white_label',
+    summary: 'Get the white-label configuration',
+    description: 'Returns the branding of your white-label platform.',
+    params: [], example: {},
+    response: { status: 200, description: 'The configuration.', schema: 'WhiteLabelConfig', example: EXAMPLES.WhiteLabelConfig },
+  },
+  {
+    id: 'deployWhiteLabel', method: 'POST', path: '/white-label/deploy', section: 'whiteLabel', plans: ENTERPRISE, permission: 'manage:white_label',
+    summary: 'Deploy the white-label platform',
+    description: 'Publishes your branded platform on your domain. You receive white_label.deployed when it is live.',
+    params: [b('domain', true, 'Your domain.', S()), b('ssl_enabled', false, 'Issue a TLS certificate (default true).', { type: 'boolean' })],
+    example: { domain: 'banking.acme.example', ssl_enabled: true },
+    response: { status: 200, description: 'The deployment.', schema: 'WhiteLabelDeployment', example: EXAMPLES.WhiteLabelDeployment },
+  },
+];
+
+/** Endpoints of one section, in reference order. */
+export function endpointsOf(section: ApiEndpoint['section']): readonly ApiEndpoint[] {
+  return API_ENDPOINTS.filter((e) => e.section === section);
+}

@@ -1,0 +1,238 @@
+/**
+ * Documented API entities (spec section 3) as JSON Schemas, plus one example of each.
+ * To add a field: add it to the schema and to the example; the OpenAPI test checks that every
+ * example validates against its schema.
+ */
+import { SAMPLE_EXPIRIES } from '../timings';
+import { PLAN_IDS } from '../plans';
+import { ACCOUNT_TYPES, PERMISSIONS, SAMPLE_IDS, SAMPLE_TIMES, STATUSES } from './common';
+import type { JsonSchema } from './types';
+
+const str = (description: string, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', description, ...extra });
+const num = (description: string): JsonSchema => ({ type: 'number', description });
+const time = (description: string): JsonSchema => str(description, { format: 'date-time' });
+const obj = (properties: Record<string, JsonSchema>, description?: string): JsonSchema => ({
+  type: 'object',
+  ...(description ? { description } : {}),
+  properties,
+  required: Object.keys(properties),
+});
+
+export const API_SCHEMAS: Record<string, JsonSchema> = {
+  Account: obj({
+    id: str('Account id.'),
+    account_number: str('Account number, masked to its last four digits.'),
+    account_type: str('Kind of account.', { enum: ACCOUNT_TYPES }),
+    balance: obj({ current: num('Booked balance.'), available: num('Balance available to spend.'), currency: str('ISO 4217 currency code.') }),
+    status: str('Account status.', { enum: STATUSES.account }),
+    created_at: time('Creation time.'),
+    updated_at: time('Last update time.'),
+  }),
+  Transaction: obj({
+    id: str('Transaction id.'),
+    account_id: str('Account the transaction belongs to.'),
+    amount: num('Amount in the currency unit; negative for debits.'),
+    currency: str('ISO 4217 currency code.'),
+    type: str('debit or credit.', { enum: ['debit', 'credit'] }),
+    status: str('Transaction status.', { enum: STATUSES.transaction }),
+    description: str('Free text shown on statements.'),
+    merchant: obj({ name: str('Merchant name.'), category: str('Merchant category.') }),
+    created_at: time('Creation time.'),
+    updated_at: time('Last update time.'),
+  }),
+  Payment: obj({
+    id: str('Payment id.'),
+    status: str('Payment status.', { enum: STATUSES.payment }),
+    amount: num('Amount charged.'),
+    currency: str('ISO 4217 currency code.'),
+    payment_method: str('Payment method used, e.g. card or bank_transfer.'),
+    customer: str('Customer reference or email.'),
+    fees: obj({ product_fee: num('Fee of your plan per transaction.'), processing_fee: num('Processing fee.') }),
+  }),
+  AccountingOrganization: obj({
+    id: str('Tenant id of the Xero organisation.'),
+    name: str('Organisation name.'),
+    country_code: str('ISO 3166 country code.'),
+    currency_code: str('Base currency.'),
+    timezone: str('IANA timezone.'),
+    is_demo: { type: 'boolean', description: 'True for the Xero demo company.' },
+    subscription_type: str('Xero subscription of the organisation.'),
+    connected_at: time('When the organisation was connected.'),
+  }),
+  Invoice: obj({
+    invoice_id: str('Xero invoice id.'),
+    invoice_number: str('Invoice number.'),
+    contact: obj({ contact_id: str('Xero contact id.'), name: str('Contact name.') }),
+    date: str('Issue date.', { format: 'date' }),
+    due_date: str('Due date.', { format: 'date' }),
+    status: str('Invoice status.', { enum: STATUSES.invoice }),
+    sub_total: num('Total before tax.'),
+    total_tax: num('Tax.'),
+    total: num('Total including tax.'),
+    currency_code: str('Currency.'),
+    updated_date: time('Last update in Xero.'),
+  }),
+  ProfitLossReport: { type: 'object', description: 'Profit and loss report as returned by Xero. Its fields are not documented here.', additionalProperties: true },
+  SyncJob: obj({
+    id: str('Sync job id.'),
+    status: str('Job status.', { enum: STATUSES.syncJob }),
+    tenant_id: str('Xero tenant id.'),
+    transaction_count: { type: 'integer', description: 'Number of transactions queued.' },
+    created_at: time('Creation time.'),
+  }),
+  Webhook: obj({
+    id: str('Webhook id.'),
+    url: str('HTTPS endpoint receiving the events.', { format: 'uri' }),
+    events: { type: 'array', items: { type: 'string' }, description: 'Event types delivered.' },
+    secret: str('Signing secret, shown once when the webhook is created.'),
+    active: { type: 'boolean', description: 'Whether events are delivered.' },
+    created_at: time('Creation time.'),
+    last_delivery: {
+      type: ['object', 'null'],
+      description: 'Last delivery attempt, null before the first one.',
+      properties: {
+        timestamp: time('Delivery time.'),
+        status: str('Delivery status.', { enum: STATUSES.webhookDelivery }),
+        response_time_ms: { type: 'integer', description: 'Response time of your endpoint.' },
+      },
+    },
+  }),
+  WebhookEvent: obj({
+    id: str('Event id.'),
+    type: str('Event type.'),
+    created: { type: 'integer', description: 'Unix time the event was created.' },
+    data: obj({ object: { type: 'object', description: 'The resource the event is about.', additionalProperties: true } }),
+    api_version: str('API version used to render data.object.'),
+  }),
+  User: obj({
+    id: str('User id.'),
+    email: str('Email address.', { format: 'email' }),
+    name: str('Full name.'),
+    picture: str('Avatar URL.', { format: 'uri' }),
+    organization: obj({ id: str('Organization id.'), name: str('Organization name.'), plan: str('Plan.', { enum: PLAN_IDS }) }),
+    permissions: { type: 'array', items: { type: 'string', enum: PERMISSIONS.map((p) => p.name) }, description: 'Permission strings.' },
+  }),
+  AuthTokens: obj({
+    access_token: str('Short-lived access token.'),
+    refresh_token: str('Token to get a new access token.'),
+    expires_in: { type: 'integer', description: 'Seconds until access_token expires.' },
+    token_type: str('Always Bearer.', { enum: ['Bearer'] }),
+  }),
+  WhiteLabelConfig: obj({
+    id: str('Configuration id.'),
+    company_name: str('Brand name shown to your customers.'),
+    domain: str('Custom domain.'),
+    primary_color: str('Primary brand colour.'),
+    is_active: { type: 'boolean', description: 'True once deployed.' },
+  }),
+  WhiteLabelDeployment: obj({
+    id: str('Deployment id.'),
+    status: str('Deployment status.', { enum: STATUSES.whiteLabelDeployment }),
+    domain: str('Domain being deployed.'),
+    ssl_enabled: { type: 'boolean', description: 'Whether a TLS certificate is issued.' },
+  }),
+};
+
+export const EXAMPLES = {
+  Account: {
+    id: SAMPLE_IDS.account,
+    account_number: '****4821',
+    account_type: 'business',
+    balance: { current: 25000.0, available: 24350.5, currency: 'USD' },
+    status: STATUSES.account[0],
+    created_at: SAMPLE_TIMES.created,
+    updated_at: SAMPLE_TIMES.updated,
+  },
+  Transaction: {
+    id: SAMPLE_IDS.transaction,
+    account_id: SAMPLE_IDS.account,
+    amount: -149.99,
+    currency: 'USD',
+    type: 'debit',
+    status: STATUSES.transaction[1],
+    description: 'Office supplies',
+    merchant: { name: 'Paper & Co', category: 'office_supplies' },
+    created_at: SAMPLE_TIMES.created,
+    updated_at: SAMPLE_TIMES.updated,
+  },
+  Payment: {
+    id: SAMPLE_IDS.payment,
+    status: STATUSES.payment[0],
+    amount: 250.0,
+    currency: 'USD',
+    payment_method: 'card',
+    customer: 'customer@example.com',
+    fees: { product_fee: 1.99, processing_fee: 0.3 },
+  },
+  AccountingOrganization: {
+    id: SAMPLE_IDS.tenant,
+    name: 'Demo Company (US)',
+    country_code: 'US',
+    currency_code: 'USD',
+    timezone: 'America/New_York',
+    is_demo: true,
+    subscription_type: 'STANDARD',
+    connected_at: SAMPLE_TIMES.created,
+  },
+  Invoice: {
+    invoice_id: SAMPLE_IDS.invoice,
+    invoice_number: 'INV-0042',
+    contact: { contact_id: 'b8f2c1d0-1a2b-4c3d-8e9f-112233445566', name: 'Acme Retail' },
+    date: '2024-09-20',
+    due_date: '2024-10-20',
+    status: STATUSES.invoice[1],
+    sub_total: 1000.0,
+    total_tax: 100.0,
+    total: 1100.0,
+    currency_code: 'USD',
+    updated_date: SAMPLE_TIMES.updated,
+  },
+  SyncJob: {
+    id: SAMPLE_IDS.syncJob,
+    status: STATUSES.syncJob[0],
+    tenant_id: SAMPLE_IDS.tenant,
+    transaction_count: 2,
+    created_at: SAMPLE_TIMES.created,
+  },
+  Webhook: {
+    id: SAMPLE_IDS.webhook,
+    url: 'https://example.com/webhooks/ledgerline',
+    events: ['transaction.completed', 'payment.succeeded'],
+    secret: 'whsec_5f8d2a9c7e1b4f6a',
+    active: true,
+    created_at: SAMPLE_TIMES.created,
+    last_delivery: { timestamp: SAMPLE_TIMES.updated, status: STATUSES.webhookDelivery[0], response_time_ms: 142 },
+  },
+  User: {
+    id: SAMPLE_IDS.user,
+    email: 'jane@acme.example',
+    name: 'Jane Cooper',
+    picture: 'https://cdn.ledgerline.example.com/avatars/usr_5Jd8RkT2mQ9pLx3A.png',
+    organization: { id: SAMPLE_IDS.organization, name: 'Acme Ltd', plan: 'business' },
+    permissions: PERMISSIONS.filter((p) => p.plans.includes('business')).map((p) => p.name),
+  },
+  AuthTokens: {
+    access_token: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1c3JfNUpkOCJ9.sig',
+    refresh_token: 'rt_2Hf8KdL9qX4mV7pZ',
+    expires_in: SAMPLE_EXPIRIES.accessTokenSeconds,
+    token_type: 'Bearer',
+  },
+  WhiteLabelConfig: {
+    id: SAMPLE_IDS.whiteLabelConfig,
+    company_name: 'Acme Bank',
+    domain: 'banking.acme.example',
+    primary_color: '#8080ff',
+    is_active: false,
+  },
+  WhiteLabelDeployment: {
+    id: SAMPLE_IDS.deployment,
+    status: STATUSES.whiteLabelDeployment[0],
+    domain: 'banking.acme.example',
+    ssl_enabled: true,
+  },
+} as const;
+
+/** Wraps a list the way every list endpoint answers. */
+export function listOf<T>(items: readonly T[], hasMore = false): { data: readonly T[]; has_more: boolean } {
+  return { data: items, has_more: hasMore };
+}

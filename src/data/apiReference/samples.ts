@@ -1,0 +1,114 @@
+/**
+ * Generates the request examples of every endpoint in the synced language tabs (curl, Node.js,
+ * Python) from the endpoint data, so the samples cannot disagree with the reference.
+ */
+import type { PlanId } from '../plans';
+import { API_BASE_URL, API_KEY_ENV, API_VERSION, EXAMPLE_PLAN } from './common';
+import type { ApiEndpoint } from './types';
+
+export const CODE_LANGUAGES = [
+  { value: 'curl', label: 'cURL', prism: 'bash' },
+  { value: 'node', label: 'Node.js', prism: 'javascript' },
+  { value: 'python', label: 'Python', prism: 'python' },
+] as const;
+export type CodeLanguage = (typeof CODE_LANGUAGES)[number]['value'];
+/** groupId of the synced tabs: picking Python once shows Python everywhere, and is remembered. */
+export const CODE_TABS_GROUP = 'code-language';
+
+function queryString(endpoint: ApiEndpoint): string {
+  const pairs = endpoint.params
+    .filter((p) => p.in === 'query' && endpoint.example[p.name] !== undefined)
+    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(endpoint.example[p.name]))}`);
+  return pairs.length ? `?${pairs.join('&')}` : '';
+}
+
+function body(endpoint: ApiEndpoint): Record<string, unknown> | null {
+  if (endpoint.method !== 'POST') return null;
+  const entries = endpoint.params.filter((p) => p.in === 'body' && endpoint.example[p.name] !== undefined).map((p) => [p.name, endpoint.example[p.name]]);
+  return Object.fromEntries(entries);
+}
+
+function indent(text: string, spaces: number): string {
+  return text.split('\n').map((line, i) => (i === 0 ? line : ' '.repeat(spaces) + line)).join('\n');
+}
+
+/** JSON value as a Python literal (True/False/None). */
+export function toPython(value: unknown, level = 0): string {
+  const pad = '    '.repeat(level + 1);
+  const end = '    '.repeat(level);
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((v) => toPython(v, level)).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (!entries.length) return '{}';
+  return `{\n${entries.map(([k, v]) => `${pad}${JSON.stringify(k)}: ${toPython(v, level + 1)},`).join('\n')}\n${end}}`;
+}
+
+export function curlSample(endpoint: ApiEndpoint, plan: PlanId = EXAMPLE_PLAN): string {
+  const url = `${API_BASE_URL}${endpoint.path}${queryString(endpoint)}`;
+  const lines = [
+    endpoint.method === 'GET' ? `curl "${url}"` : `curl -X POST "${url}"`,
+    `  -H "Authorization: Bearer $${API_KEY_ENV}"`,
+    `  -H "X-API-Version: ${API_VERSION}"`,
+    `  -H "X-Plan-Type: ${plan}"`,
+  ];
+  const data = body(endpoint);
+  if (data) {
+    lines.push('  -H "Content-Type: application/json"');
+    lines.push(`  -d '${indent(JSON.stringify(data, null, 2), 2)}'`);
+  }
+  return lines.join(' \\\n');
+}
+
+export function nodeSample(endpoint: ApiEndpoint, plan: PlanId = EXAMPLE_PLAN): string {
+  const data = body(endpoint);
+  const headers = [
+    `    Authorization: \`Bearer \${process.env.${API_KEY_ENV}}\`,`,
+    `    'X-API-Version': '${API_VERSION}',`,
+    `    'X-Plan-Type': '${plan}',`,
+    ...(data ? [`    'Content-Type': 'application/json',`] : []),
+  ];
+  return [
+    `// Node.js 18+ (built-in fetch), in an ES module`,
+    `const response = await fetch('${API_BASE_URL}${endpoint.path}${queryString(endpoint)}', {`,
+    `  method: '${endpoint.method}',`,
+    `  headers: {`,
+    ...headers,
+    `  },`,
+    ...(data ? [`  body: JSON.stringify(${indent(JSON.stringify(data, null, 2), 2)}),`] : []),
+    `});`,
+    `if (!response.ok) throw new Error((await response.json()).error.message);`,
+    `console.log(await response.json());`,
+  ].join('\n');
+}
+
+export function pythonSample(endpoint: ApiEndpoint, plan: PlanId = EXAMPLE_PLAN): string {
+  const data = body(endpoint);
+  const query = endpoint.params.filter((p) => p.in === 'query' && endpoint.example[p.name] !== undefined);
+  const params = Object.fromEntries(query.map((p) => [p.name, endpoint.example[p.name]]));
+  return [
+    'import os',
+    '',
+    'import requests',
+    '',
+    `response = requests.${endpoint.method.toLowerCase()}(`,
+    `    "${API_BASE_URL}${endpoint.path}",`,
+    '    headers={',
+    `        "Authorization": f"Bearer {os.environ['${API_KEY_ENV}']}",`,
+    `        "X-API-Version": "${API_VERSION}",`,
+    `        "X-Plan-Type": "${plan}",`,
+    '    },',
+    ...(query.length ? [`    params=${toPython(params, 1)},`] : []),
+    ...(data ? [`    json=${toPython(data, 1)},`] : []),
+    ')',
+    'response.raise_for_status()',
+    'print(response.json())',
+  ].join('\n');
+}
+
+export function codeSamples(endpoint: ApiEndpoint, plan?: PlanId): Record<CodeLanguage, string> {
+  return { curl: curlSample(endpoint, plan), node: nodeSample(endpoint, plan), python: pythonSample(endpoint, plan) };
+}

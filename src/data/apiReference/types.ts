@@ -1,0 +1,84 @@
+/**
+ * Types of the documented (sample) v1 API reference. The data modules beside this file are
+ * the single source of the API docs pages, the per-plan pages and static/openapi/v1.yaml.
+ */
+import type { PlanId } from '../plans';
+import type { PlanLimits } from '../limits';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** Sections of the reference, in page order. `accounting` holds the Xero endpoints. */
+export const API_SECTION_IDS = ['auth', 'banking', 'accounting', 'webhooks', 'whiteLabel'] as const;
+export type ApiSectionId = (typeof API_SECTION_IDS)[number];
+
+/** A JSON Schema (2020-12, as OpenAPI 3.1 uses it). Kept loose on purpose: it is data, not code. */
+export type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';
+
+export interface JsonSchema {
+  type?: JsonType | readonly JsonType[];
+  description?: string;
+  format?: string;
+  enum?: readonly (string | number)[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: readonly string[];
+  additionalProperties?: boolean | JsonSchema;
+  minimum?: number;
+  maximum?: number;
+  $ref?: string;
+  examples?: readonly unknown[];
+}
+
+export interface ApiParam {
+  name: string;
+  /** Query string of a GET, JSON body of a POST. */
+  in: 'query' | 'body';
+  required: boolean;
+  description: string;
+  schema: JsonSchema;
+}
+
+export interface ApiEndpoint {
+  /** Stable id, used as the OpenAPI operationId and the HTML anchor. */
+  id: string;
+  method: HttpMethod;
+  /** Path below API_BASE_URL, with the accounting provider's segment already filled in. */
+  path: string;
+  section: ApiSectionId;
+  summary: string;
+  description: string;
+  /** Plans whose API keys may call this endpoint (spec section 6). */
+  plans: readonly PlanId[];
+  /** Permission string the caller's key needs, when one applies. */
+  permission?: string;
+  params: readonly ApiParam[];
+  /** Values for the request examples, by parameter name. */
+  example: Record<string, unknown>;
+  response: {
+    status: 200 | 201;
+    description: string;
+    /** Name of a schema in API_SCHEMAS, or an inline schema. */
+    schema: string | JsonSchema;
+    example: unknown;
+  };
+  /** Plan limits that apply to this call; the plan pages show their values. */
+  limits?: readonly (keyof PlanLimits)[];
+}
+
+export interface WebhookEventDoc {
+  type: string;
+  description: string;
+  plans: readonly PlanId[];
+  /** Name of the schema in API_SCHEMAS carried in data.object. */
+  object: string;
+  example: Record<string, unknown>;
+}
+
+export interface ApiErrorType {
+  type: string;
+  status: number;
+  description: string;
+  exampleCode: string;
+  exampleMessage: string;
+  exampleParam: string | null;
+}

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { htmlToMarkdown } from './htmlToMarkdown';
+
+/** Route prefixes of developer documentation that get a Markdown copy and an llms.txt entry. */
+const SECTIONS = [
+  { title: 'Documentation', prefix: '/documentation' },
+  { title: 'API reference', prefix: '/api-docs' },
+] as const;
+
+function htmlFile(outDir: string, route: string): string | null {
+  for (const candidate of [`${route}.html`, `${route}/index.html`]) {
+    const file = join(outDir, candidate);
+    if (existsSync(file)) return file;
+  }
+  return null;
+}
+
+/**
+ * After the build, writes a Markdown copy of every docs page next to its HTML (`/api-docs.md`,
+ * `/documentation/webhooks.md`), `llms.txt` (an index following llmstxt.org) and `llms-full.txt`
+ * (all copies concatenated), so AI assistants and scripts can read the docs without the site chrome.
+ */
+export default function llmsTxtPlugin(context: LoadContext): Plugin {
+  return {
+    name: 'llms-txt',
+    async postBuild({ outDir, routesPaths }) {
+      const origin = context.siteConfig.url.replace(/\/$/, '');
+      const index: string[] = [`# ${context.siteConfig.title}`, '', `> ${context.siteConfig.tagline}`, ''];
+      const full: string[] = [];
+      index.push(`The OpenAPI 3.1 document of the v1 API, with the plans allowed to use each operation and webhook in \`x-ledgerline-plans\`: ${origin}/openapi/v1.yaml`, '');
+      for (const section of SECTIONS) {
+        const routes = [...new Set(routesPaths)]
+          .filter((r) => (r === section.prefix || r.startsWith(`${section.prefix}/`)) && !r.includes(':'))
+          .sort();
+        index.push(`## ${section.title}`, '');
+        for (const route of routes) {
+          const file = htmlFile(outDir, route);
+          if (!file) continue;
+          const page = htmlToMarkdown(readFileSync(file, 'utf8'), origin);
+          const body = `# ${page.title}\n\nSource: ${origin}${route}\n\n${page.markdown.replace(/^# .*\n+/, '')}`;
+          writeFileSync(join(outDir, `${route}.md`), body);
+          full.push(body);
+          index.push(`- [${page.title}](${origin}${route}.md)${page.description ? `: ${page.description}` : ''}`);
+        }
+        index.push('');
+      }
+      writeFileSync(join(outDir, 'llms.txt'), index.join('\n'));
+      writeFileSync(join(outDir, 'llms-full.txt'), full.join('\n\n---\n\n'));
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * @jest-environment node
+ *
+ * The request samples are generated; check that every one is syntactically valid code in its
+ * language and sends the documented headers.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API_ENDPOINTS, API_BASE_URL, codeSamples } from '@site/src/data/apiReference';
+
+const dir = mkdtempSync(join(tmpdir(), 'code-samples-'));
+
+describe.each(API_ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('samples of %s', (_name, endpoint) => {
+  const samples = codeSamples(endpoint, 'starter');
+
+  it('send the bearer key, version and plan headers to the v1 base URL', () => {
+    for (const source of Object.values(samples)) {
+      expect(source).toContain(`${API_BASE_URL}${endpoint.path}`);
+      expect(source).toMatch(/Bearer/);
+      expect(source).toContain('X-API-Version');
+      expect(source).toContain('starter');
+    }
+  });
+
+  it('Node.js sample parses', () => {
+    const file = join(dir, `${endpoint.id}.mjs`);
+    writeFileSync(file, samples.node);
+    expect(() => execFileSync(process.execPath, ['--check', file], { stdio: 'pipe' })).not.toThrow();
+  });
+
+  it('Python sample compiles', () => {
+    expect(() => execFileSync('python3', ['-c', 'import ast,sys; ast.parse(sys.stdin.read())'], { input: samples.python, stdio: 'pipe' })).not.toThrow();
+  });
+
+  it('curl sample is valid shell', () => {
+    expect(() => execFileSync('bash', ['-n'], { input: samples.curl, stdio: 'pipe' })).not.toThrow();
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * @jest-environment node
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { renderOpenApiYaml, OPENAPI_FILE } from '@site/src/data/apiReference/openapiYaml';
+import { PLANS_EXTENSION, PLAN_LIMITS_EXTENSION } from '@site/src/data/apiReference/openapi';
+import { API_ENDPOINTS, WEBHOOK_EVENTS, API_ERROR_TYPES, HTTP_STATUS_CODES, PERMISSIONS } from '@site/src/data/apiReference';
+import { PLAN_IDS } from '@site/src/data/plans';
+import { PLAN_LIMITS } from '@site/src/data/limits';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const committed = readFileSync(join(ROOT, OPENAPI_FILE), 'utf8');
+type Doc = {
+  paths: Record<string, Record<string, { operationId: string; [k: string]: unknown }>>;
+  webhooks: Record<string, { post: Record<string, unknown> }>;
+  components: { schemas: Record<string, unknown> };
+  [k: string]: unknown;
+};
+const doc = parse(committed) as Doc;
+
+/** operationId -> plans, read from the committed YAML (not from the TS data). */
+const opPlans = Object.fromEntries(
+  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op[PLANS_EXTENSION] as string[]])),
+);
+const eventPlans = Object.fromEntries(Object.entries(doc.webhooks).map(([type, w]) => [type, w.post[PLANS_EXTENSION] as string[]]));
+
+describe('static/openapi/v1.yaml', () => {
+  it('is up to date with src/data/apiReference (run `npx tsx scripts/generate-openapi.ts`)', () => {
+    expect(committed).toBe(renderOpenApiYaml());
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const api = await SwaggerParser.validate(join(ROOT, OPENAPI_FILE));
+    expect((api as { openapi: string }).openapi).toBe('3.1.0');
+  });
+
+  // Spec section 7, restated on purpose: this is the drift check of the documented calls.
+  it('describes every documented call of the spec on the xero path segment', () => {
+    expect(Object.keys(opPlans).sort()).toEqual(
+      [
+        'POST /auth/login', 'POST /auth/refresh', 'GET /auth/user',
+        'GET /banking/accounts', 'POST /banking/accounts', 'GET /banking/transactions', 'POST /banking/transactions', 'POST /banking/payments',
+        'GET /xero/auth/connect', 'POST /xero/auth/callback', 'GET /xero/organizations', 'GET /xero/invoices',
+        'POST /xero/invoices/sync', 'POST /xero/sync', 'GET /xero/reports/profit-loss',
+        'POST /webhooks', 'GET /webhooks', 'GET /white-label/config', 'POST /white-label/deploy',
+      ].sort(),
+    );
+  });
+
+  // Spec section 6 gating, restated.
+  it('names the plans of each operation as the spec gates them', () => {
+    const all = [...PLAN_IDS];
+    const gated: Record<string, string[]> = {
+      'POST /banking/accounts': ['business', 'enterprise'],
+      'POST /xero/sync': ['business', 'enterprise'],
+      'GET /white-label/config': ['enterprise'],
+      'POST /white-label/deploy': ['enterprise'],
+    };
+    for (const [op, plans] of Object.entries(opPlans)) expect([op, plans]).toEqual([op, gated[op] ?? all]);
+  });
+
+  it('has the nine webhook events with their plans', () => {
+    expect(eventPlans).toEqual({
+      'transaction.completed': ['starter', 'business', 'enterprise'],
+      'transaction.failed': ['starter', 'business', 'enterprise'],
+      'payment.succeeded': ['starter', 'business', 'enterprise'],
+      'payment.failed': ['starter', 'business', 'enterprise'],
+      'account.updated': ['business', 'enterprise'],
+      'xero.sync.completed': ['business', 'enterprise'],
+      'invoice.created': ['starter', 'business', 'enterprise'],
+      'user.created': ['business', 'enterprise'],
+      'white_label.deployed': ['enterprise'],
+    });
+  });
+
+  it('carries the plan limits of src/data/limits', () => {
+    expect(doc[PLAN_LIMITS_EXTENSION]).toEqual(JSON.parse(JSON.stringify(PLAN_LIMITS)));
+  });
+
+  it('documents the error body, all error types and the HTTP codes', () => {
+    const error = (doc.components.schemas.Error as { properties: { error: { required: string[]; properties: { type: { enum: string[] } } } } }).properties.error;
+    expect(error.required).toEqual(['type', 'code', 'message', 'param', 'request_id']);
+    expect(error.properties.type.enum).toEqual([
+      'authentication_error', 'invalid_request_error', 'permission_error', 'rate_limit_error', 'resource_not_found', 'processing_error', 'api_error',
+    ]);
+    expect(HTTP_STATUS_CODES.map((c) => c.code)).toEqual([200, 201, 400, 401, 403, 404, 429, 500]);
+    expect(API_ERROR_TYPES.some((t) => t.exampleCode === 'parameter_missing')).toBe(true);
+    expect(PERMISSIONS.map((p) => p.name).sort()).toEqual(['manage:users', 'manage:white_label', 'read:accounts', 'read:basic', 'read:premium', 'write:transactions']);
+  });
+
+  it('has response and event examples that validate against their schemas', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ $id: 'root', components: doc.components } as object);
+    const check = (schema: object, example: unknown, where: string) => {
+      const resolved = JSON.parse(JSON.stringify(schema).replace(/"#\/components/g, '"root#/components'));
+      const validate = ajv.compile(resolved);
+      expect([where, validate(example), validate.errors ?? null]).toEqual([where, true, null]);
+    };
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const responses = op.responses as Record<string, { content?: Record<string, { schema: object; example: unknown }> }>;
+        const ok = Object.entries(responses).find(([status]) => status.startsWith('2'))!;
+        const media = ok[1].content!['application/json']!;
+        check(media.schema, media.example, `${method} ${path}`);
+        const body = (op.requestBody as { content: Record<string, { schema: object; example: unknown }> } | undefined)?.content['application/json'];
+        if (body) check(body.schema, body.example, `${method} ${path} request`);
+      }
+    }
+    for (const [type, w] of Object.entries(doc.webhooks)) {
+      const media = (w.post.requestBody as { content: Record<string, { schema: object; example: unknown }> }).content['application/json']!;
+      check(media.schema, media.example, type);
+    }
+  });
+
+  it('matches the TypeScript data one for one', () => {
+    expect(Object.keys(opPlans)).toHaveLength(API_ENDPOINTS.length);
+    expect(Object.keys(eventPlans)).toEqual(WEBHOOK_EVENTS.map((e) => e.type));
+  });
+});
