@@ -1,3 +1,4 @@
+// Not yet in the suite: axe still reports colour-contrast on Prism tokens, prose links and the search hint (issue 8). Rename to .e2e.ts once fixed.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../_lib/browser';
