@@ -87,7 +87,8 @@ describe('developer docs in Chromium', () => {
     await expect(button.textContent()).resolves.toBe('Copy');
     await button.click();
     const shownAt = Date.now();
-    await expect(button.textContent()).resolves.toBe('Copied!');
+    // The label changes on React's next render, not synchronously with the click.
+    await page.waitForFunction((el) => el?.textContent === 'Copied!', await button.elementHandle(), { timeout: 1000 });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('"request_id"');
     await page.waitForFunction((el) => el?.textContent === 'Copy', await button.elementHandle(), { timeout: TIMINGS.copyConfirmationMs + 2000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(TIMINGS.copyConfirmationMs - 250);
