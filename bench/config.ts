@@ -43,18 +43,8 @@ export const BUDGETS = {
   serverRssMB: 200,
 } as const;
 
-/** Chromium flags that work in these containers (see /work/shared/TOOLCHAIN.md). */
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+/** Chromium flags that work in these containers: the same list the e2e tests launch with. */
+export { CHROMIUM_FLAGS as CHROME_FLAGS } from '../tests/e2e/_lib/browser';
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 function positiveInt(name: string, fallback: number): number {

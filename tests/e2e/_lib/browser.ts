@@ -5,12 +5,8 @@ import { ROOT } from './server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the network-quiet flags this machine needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
+/** Network-quiet flags this machine needs (TOOLCHAIN.md); the benchmarks reuse them. */
+export const CHROMIUM_FLAGS = [
       '--headless=new',
       '--no-sandbox',
       '--disable-gpu',
@@ -19,9 +15,12 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  '--disable-dev-shm-usage',
+];
+
+/** Debian's Chromium, headless. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
 }
 
 export interface OpenPageOptions {
