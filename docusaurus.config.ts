@@ -148,7 +148,8 @@ const config: Config = {
     prism: {
       theme: prismThemes.github,
       darkTheme: prismThemes.dracula,
-      additionalLanguages: ['bash', 'json', 'python'],
+      // json and python ship with prism-react-renderer; loading them again redefines their grammars.
+      additionalLanguages: ['bash'],
     },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   } satisfies Preset.ThemeConfig,
