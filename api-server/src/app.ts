@@ -1,21 +1,25 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { pinoHttp } from 'pino-http';
 import { EXTERNAL_LINKS } from '../../src/data/site';
 import { PLAN_IDS } from '../../src/data/plans';
 import type { AppDeps, Feature, FeatureContext } from './deps';
+import { GroupCommit } from './db/groupCommit';
 import { FEATURES } from './features';
+import { RequestActivity } from './http/activity';
 import { basicAuth } from './http/basicAuth';
 import { apiNotFound, errorHandler, HttpError } from './http/errors';
 import { sameOriginWrites } from './http/guards';
-import { hstsWhenSecure, securityHeaders } from './http/security';
+import { requestLog } from './http/requestLog';
+import { apiSecurityHeaders, hstsWhenSecure, securityHeaders } from './http/security';
 import { siteRouter, type BuiltSite } from './http/site';
 
 export interface CreateAppOptions {
   /** The indexed Docusaurus build; absent in API-only tests and in `npm run dev`. */
   site?: BuiltSite;
   features?: readonly Feature[];
+  /** Shared with the mail worker, which yields while API requests are in flight. */
+  activity?: RequestActivity;
 }
 
 export const JSON_BODY_LIMIT = '16kb';
@@ -27,24 +31,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   // A hop count, never `true`: only that many proxies' X-Forwarded-For entries are believed.
   app.set('trust proxy', config.trustProxyHops);
 
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => !(req.url ?? '').startsWith('/api/') },
-      // Method, path and status are enough to operate; headers and bodies may carry personal data.
-      serializers: {
-        req: (req: { method: string; url: string; id: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
-  app.use(securityHeaders(options.site?.inlineScriptHashes ?? [], [new URL(EXTERNAL_LINKS.newsletter).origin]));
+  app.use(requestLog(logger));
   app.use(hstsWhenSecure);
-  app.use(compression());
 
   const requireAdmin = basicAuth(config.adminUser, config.adminPassword, 'White-label admin');
   const ctx: FeatureContext = {
     ...deps,
+    writes: deps.writes ?? new GroupCommit(deps.db),
     requireAdmin,
     limiters: {
       forms: rateLimit({
@@ -58,6 +51,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   };
 
   const api = express.Router();
+  api.use((options.activity ?? new RequestActivity()).middleware);
   api.use(
     rateLimit({
       windowMs: 60_000,
@@ -76,8 +70,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   api.use('/white-label', requireAdmin);
   for (const feature of options.features ?? FEATURES) api.use(feature.routes(ctx));
   api.use(apiNotFound);
-  app.use('/api', api);
+  // The API's small JSON answers are neither compressed nor given the site's document policy.
+  app.use('/api', apiSecurityHeaders(), api);
 
+  app.use(securityHeaders(options.site?.inlineScriptHashes ?? [], [new URL(EXTERNAL_LINKS.newsletter).origin]));
+  app.use(compression());
   if (options.site) {
     app.use(['/white-label', '/white-label.html'], requireAdmin);
     app.use(siteRouter(options.site, PLAN_IDS));

@@ -1,6 +1,7 @@
 import type { RequestHandler, Router } from 'express';
 import type { Config } from './config';
 import type { Db, Migration } from './db/database';
+import type { GroupCommit } from './db/groupCommit';
 import type { Logger } from './logger';
 import type { OutboxStore } from './mail/outbox';
 
@@ -12,6 +13,8 @@ export interface AppDeps {
   logger: Logger;
   /** Injected clock: tests control time without faking timers globally. */
   now: () => Date;
+  /** Shared commits of the request writes; createApp makes one when absent. */
+  writes?: GroupCommit;
 }
 
 export interface Limiters {
@@ -23,6 +26,8 @@ export interface FeatureContext extends AppDeps {
   limiters: Limiters;
   /** HTTP Basic guard with ADMIN_USER / ADMIN_PASSWORD. */
   requireAdmin: RequestHandler;
+  /** Run acknowledged writes through this: one fsync per batch, promise settles after commit. */
+  writes: GroupCommit;
 }
 
 /**

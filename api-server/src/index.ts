@@ -8,6 +8,7 @@ import { createLogger } from './logger';
 import { OutboxStore } from './mail/outbox';
 import { fileSender, smtpSender } from './mail/transport';
 import { OutboxWorker } from './mail/worker';
+import { RequestActivity } from './http/activity';
 import path from 'node:path';
 
 /** Exit codes: 2 bad configuration, 3 data directory or database unusable. */
@@ -39,14 +40,16 @@ function main(): void {
   const now = () => new Date();
   const outbox = new OutboxStore(db, config.mailFrom, now);
   const sender = config.smtpUrl ? smtpSender(config.smtpUrl) : fileSender(path.join(config.dataDir, 'mail'));
+  const activity = new RequestActivity();
   const worker = new OutboxWorker(outbox, sender.send, logger, {
     retryBaseMs: config.mailRetryBaseMs,
     maxAttempts: config.mailMaxAttempts,
+    busy: () => activity.busy(),
   });
 
   const site = loadBuiltSite(config.buildDir);
   if (!site) logger.warn({ buildDir: config.buildDir }, 'no built site found: serving the API only (run npm run build)');
-  const app = createApp({ config, db, outbox, logger, now }, { site });
+  const app = createApp({ config, db, outbox, logger, now }, { site, activity });
 
   const server: Server = app.listen(config.port, () => {
     const address = server.address();

@@ -15,8 +15,8 @@ export function createCheckoutFeature(makeProvider: () => PaymentProvider = () =
   return {
     name: 'checkout',
     migrations: checkoutMigrations,
-    routes({ db, now, logger, limiters }) {
-      const service = new CheckoutService(new OrderStore(db, now), makeProvider(), logger);
+    routes({ db, now, logger, limiters, writes }) {
+      const service = new CheckoutService(new OrderStore(db, now), makeProvider(), logger, (work) => writes.run(work));
       const keys = new IdempotencyStore(db, 'checkout_idempotency', now);
       const router = express.Router();
       router.post('/checkout', limiters.forms, validateBody(checkoutRequestSchema), idempotent(keys), async (_req, res) => {

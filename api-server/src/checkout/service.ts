@@ -18,12 +18,15 @@ export class CheckoutService {
     private readonly orders: OrderStore,
     private readonly provider: PaymentProvider,
     private readonly logger: Logger,
+    /** Commits a write before the next step (see GroupCommit); runs it directly when not given. */
+    private readonly commit: <T>(work: () => T) => Promise<T> = async (work) => work(),
   ) {}
 
   /** Records the order, opens a payment session and, when no customer action is needed, confirms it. */
   async start(request: CheckoutRequest): Promise<CheckoutResult> {
     const plan = getPlan(request.planId);
-    const order = this.orders.create({
+    // The order is on disk before the payment provider ever hears of it.
+    const order = await this.commit(() => this.orders.create({
       planId: plan.id,
       planName: plan.name,
       amountCents: Math.round(plan.price * 100),
@@ -32,28 +35,28 @@ export class CheckoutService {
       customerName: request.customerName,
       customerEmail: request.customerEmail,
       provider: this.provider.name,
-    });
+    }));
 
     let session;
     try {
       session = await this.provider.createSession(order);
     } catch (err) {
-      this.orders.markFailed(order.id, `session: ${(err as Error).message}`);
+      await this.commit(() => this.orders.markFailed(order.id, `session: ${(err as Error).message}`));
       this.logger.error({ err, orderId: order.id }, 'payment session could not be opened');
       throw new HttpError(502, 'The payment service is unavailable. Please try again in a moment.');
     }
-    this.orders.attachSession(order.id, session.sessionId);
+    await this.commit(() => this.orders.attachSession(order.id, session.sessionId));
 
     if (!session.requiresCustomerAction) {
       try {
         await this.provider.confirm(session.sessionId);
       } catch (err) {
-        this.orders.markFailed(order.id, `confirm: ${(err as Error).message}`);
+        await this.commit(() => this.orders.markFailed(order.id, `confirm: ${(err as Error).message}`));
         await this.provider.fail(session.sessionId, 'confirmation failed').catch(() => undefined);
         this.logger.warn({ err, orderId: order.id }, 'payment was declined');
         throw new HttpError(402, 'The payment could not be completed. No money was taken.');
       }
-      this.orders.markPaid(order.id);
+      await this.commit(() => this.orders.markPaid(order.id));
     }
     this.logger.info({ orderId: order.id, planId: plan.id, provider: this.provider.name }, 'checkout completed');
     return { orderId: order.id, checkoutUrl: session.checkoutUrl };

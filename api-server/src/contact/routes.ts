@@ -10,10 +10,10 @@ import { ContactStore, contactMigrations } from './store';
 export const contactFeature: Feature = {
   name: 'contact',
   migrations: contactMigrations,
-  routes({ db, now, outbox, config, logger, limiters }) {
+  routes({ db, now, outbox, config, logger, limiters, writes }) {
     const service = new ContactService(db, new ContactStore(db, now), outbox, config.salesEmail);
     const router = express.Router();
-    router.post('/contact', limiters.forms, validateBody(contactRequestSchema), (_req, res) => {
+    router.post('/contact', limiters.forms, validateBody(contactRequestSchema), async (_req, res) => {
       const body = parsedBody(res, contactRequestSchema);
       const ok: ContactResponse = { success: true };
       if (looksLikeBot(body)) {
@@ -22,7 +22,7 @@ export const contactFeature: Feature = {
         res.json(ok);
         return;
       }
-      const msg = service.submit(body);
+      const msg = await writes.run(() => service.submit(body));
       logger.info({ messageId: msg.id }, 'contact message stored');
       res.json(ok);
     });

@@ -9,6 +9,10 @@ export interface WorkerOptions {
   maxDelayMs?: number;
   pollMs?: number;
   now?: () => number;
+  /** True while requests wait for answers: the worker then pauses between messages. */
+  busy?: () => boolean;
+  /** Pause between messages while busy (default 10 ms: at most ~100 messages/s under load). */
+  busyPauseMs?: number;
 }
 
 /**
@@ -69,6 +73,8 @@ export class OutboxWorker {
       for (const row of batch) {
         if (this.stopped) return;
         await this.deliver(row);
+        // Mail is durable in the outbox; people waiting on a request go first.
+        if (this.options.busy?.()) await new Promise((r) => setTimeout(r, this.options.busyPauseMs ?? 10));
       }
     }
   }

@@ -10,9 +10,9 @@ import { supportMigrations } from './store';
 export const supportFeature: Feature = {
   name: 'support',
   migrations: supportMigrations,
-  routes({ db, outbox, now, config, logger, limiters }) {
+  routes({ db, outbox, now, config, logger, limiters, writes }) {
     const router = express.Router();
-    router.post('/support', limiters.forms, validateBody(supportRequestSchema), (req, res) => {
+    router.post('/support', limiters.forms, validateBody(supportRequestSchema), async (req, res) => {
       const body = parsedBody(res, supportRequestSchema);
       if (looksLikeBot(body)) {
         // Answer like a success so the bot learns nothing; nothing is stored or mailed.
@@ -20,7 +20,7 @@ export const supportFeature: Feature = {
         res.status(201).json({ success: true, ticketId: generateTicketId() } satisfies SupportResponse);
         return;
       }
-      const ticket = createTicket({ db, outbox, now, supportEmail: config.supportEmail }, body);
+      const ticket = await writes.run(() => createTicket({ db, outbox, now, supportEmail: config.supportEmail }, body));
       logger.info({ ticketId: ticket.ticketId, priority: ticket.priority, category: ticket.category }, 'support ticket created');
       res.status(201).json({ success: true, ticketId: ticket.ticketId } satisfies SupportResponse);
     });
