@@ -35,41 +35,36 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.use(hstsWhenSecure);
 
   const requireAdmin = basicAuth(config.adminUser, config.adminPassword, 'White-label admin');
+  const limit = (perMinute: number) =>
+    rateLimit({
+      windowMs: 60_000,
+      limit: perMinute,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (_req, _res, next) => next(new HttpError(429, 'Too many requests. Please wait a minute and try again.')),
+    });
   const ctx: FeatureContext = {
     ...deps,
     writes: deps.writes ?? new GroupCommit(deps.db),
     requireAdmin,
     limiters: {
-      forms: rateLimit({
-        windowMs: 60_000,
-        limit: config.rateLimitPerMinute,
-        standardHeaders: 'draft-8',
-        legacyHeaders: false,
-        handler: (_req, _res, next) => next(new HttpError(429, 'Too many requests. Please wait a minute and try again.')),
-      }),
+      forms: limit(config.rateLimitPerMinute),
+      api: limit(Math.max(300, config.rateLimitPerMinute * 10)),
     },
   };
 
   const api = express.Router();
   api.use((options.activity ?? new RequestActivity()).middleware);
-  api.use(
-    rateLimit({
-      windowMs: 60_000,
-      limit: Math.max(300, config.rateLimitPerMinute * 10),
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      handler: (_req, _res, next) => next(new HttpError(429, 'Too many requests. Please wait a minute and try again.')),
-    }),
-  );
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
   api.use(sameOriginWrites);
   api.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
-  api.use('/white-label', requireAdmin);
+  // Limited before the password check, so guessing it is slow.
+  api.use('/white-label', ctx.limiters.api, requireAdmin);
   for (const feature of options.features ?? FEATURES) api.use(feature.routes(ctx));
-  api.use(apiNotFound);
+  api.use(ctx.limiters.api, apiNotFound);
   // The API's small JSON answers are neither compressed nor given the site's document policy.
   app.use('/api', apiSecurityHeaders(), api);
 

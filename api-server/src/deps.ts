@@ -20,6 +20,11 @@ export interface AppDeps {
 export interface Limiters {
   /** Public form posts (contact, support, checkout): a few a minute per client. */
   forms: RequestHandler;
+  /**
+   * Every other API route (admin, public config, unknown paths). Each request is counted by
+   * exactly one limiter: counting form posts twice cost a third of their throughput.
+   */
+  api: RequestHandler;
 }
 
 export interface FeatureContext extends AppDeps {

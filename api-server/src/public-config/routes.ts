@@ -8,9 +8,9 @@ import type { Feature } from '../deps';
 export const publicConfigFeature: Feature = {
   name: 'public-config',
   migrations: [],
-  routes({ config }) {
+  routes({ config, limiters }) {
     const router = express.Router();
-    router.get('/public-config', (_req, res) => {
+    router.get('/public-config', limiters.api, (_req, res) => {
       res.set('Cache-Control', 'no-cache');
       res.json({ setupPassword: config.setupPassword });
     });
