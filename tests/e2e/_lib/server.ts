@@ -2,8 +2,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServer } from '../../../scripts/buildServer';
 
 export const ROOT = path.resolve(__dirname, '../../..');
+
+let bundle: string | undefined;
+/** The server compiled as `npm start` runs it; compiled once per test process, so edits count. */
+function serverBundle(): string {
+  bundle ??= buildServer(ROOT);
+  return bundle;
+}
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
 export const SETUP_PASSWORD = 'E2E-SETUP-PASSWORD';
 
@@ -31,7 +39,7 @@ export interface StartOptions {
  */
 export function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api-server/src/index.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle()], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
