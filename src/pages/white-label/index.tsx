@@ -1,4 +1,3 @@
-import Head from '@docusaurus/Head';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import { useState, type ReactNode } from 'react';
@@ -27,9 +26,6 @@ export default function WhiteLabelPage(): ReactNode {
 
   return (
     <Layout title="White Label Admin" description="Brand the platform as your own: configure, preview, deploy and manage.">
-      <Head>
-        <meta name="robots" content="noindex, nofollow" />
-      </Head>
       <main className={styles.page}>
         <div className="container">
           <header className={styles.pageHeader}>
