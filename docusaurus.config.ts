@@ -149,7 +149,8 @@ const config: Config = {
       // GitHub and Dracula with the token colours that missed WCAG AA adjusted (src/lib/prismThemes.ts).
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: ['bash', 'json', 'python'],
+      // json and python ship with prism-react-renderer; loading them again redefines their grammars.
+      additionalLanguages: ['bash'],
     },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   } satisfies Preset.ThemeConfig,

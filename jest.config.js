@@ -24,7 +24,7 @@ const common = {
   moduleNameMapper: {
     '^@site/(.*)$': '<rootDir>/$1',
     '\\.(css|scss)$': 'identity-obj-proxy',
-    '^@docusaurus/(Link|Head|useDocusaurusContext|BrowserOnly|useBaseUrl|ExecutionEnvironment|Translate|isInternalUrl|useBrokenLinks|router)$':
+    '^@docusaurus/(Link|Head|useDocusaurusContext|BrowserOnly|useBaseUrl|ExecutionEnvironment|useIsBrowser|Translate|isInternalUrl|useBrokenLinks|router)$':
       '<rootDir>/tests/mocks/docusaurus/$1.tsx',
     '^@theme/(.*)$': '<rootDir>/tests/mocks/theme/$1.tsx',
   },

@@ -89,9 +89,12 @@ const PLAN_COLORS: Record<PlanId, string> = {
   enterprise: '#0f766e',
 };
 
+// One formatter: toLocaleString builds a new one per call, which showed in page profiles.
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
+
 export function formatLimit(value: Limit, unit = ''): string {
   if (value === null) return 'Unlimited';
-  const n = value.toLocaleString('en-US');
+  const n = NUMBER_FORMAT.format(value);
   return unit ? `${n} ${unit}` : n;
 }
 

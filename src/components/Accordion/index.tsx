@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import { useLocation } from '@docusaurus/router';
+import LazyHydrate from '@site/src/components/LazyHydrate';
 import styles from './styles.module.css';
 
 export interface AccordionProps {
@@ -77,7 +78,8 @@ export default function Accordion({ id, title, subtitle, defaultOpen = false, le
         </button>
       </Heading>
       <div id={panelId} ref={panelRef} role="region" aria-labelledby={buttonId} className={styles.panel} hidden={!open}>
-        {children}
+        {/* A panel closed at load is only hydrated when first shown: /api-docs keeps six of them. */}
+        {defaultOpen ? children : <LazyHydrate>{children}</LazyHydrate>}
       </div>
     </section>
   );

@@ -8,6 +8,7 @@ import { MethodBadge, ParamsTable, PlanAvailability, UpgradeBadge } from '@site/
 import { API_BASE_URL, API_ENDPOINTS, API_VERSION, codeSamples, endpointsOf, type ApiEndpoint, type ApiSectionId } from '@site/src/data/apiReference';
 import { PLAN_LIMITS, formatLimit, type PlanLimits } from '@site/src/data/limits';
 import { getPlan, type PlanId } from '@site/src/data/plans';
+import LazyHydrate from '@site/src/components/LazyHydrate';
 import styles from './styles.module.css';
 
 export interface EndpointCardProps {
@@ -63,64 +64,66 @@ export default function EndpointCard({ endpoint, plan }: EndpointCardProps): Rea
   const available = !plan || endpoint.plans.includes(plan);
   const notes = plan ? (endpoint.limits ?? []).map((k) => limitNote(k, plan)).filter((n): n is string => n !== null) : [];
   return (
-    <article
-      className={clsx(styles.card, !available && styles.unavailable)}
-      data-endpoint={endpoint.id}
-      data-available={available ? 'true' : 'false'}
-      aria-label={`${endpoint.method} ${endpoint.path}`}>
-      <header className={styles.header}>
-        <Heading as="h3" id={plan ? `${plan}-${endpoint.id}` : endpoint.id} className={styles.title}>
-          <MethodBadge method={endpoint.method} /> <code className={styles.path}>{endpoint.path}</code>{' '}
-          <span className={styles.summary}>{endpoint.summary}</span>
-        </Heading>
-        <div className={styles.badges}>{available ? <PlanAvailability plans={endpoint.plans} /> : <UpgradeBadge />}</div>
-      </header>
-      <p className={styles.url}>
-        <code>
-          {endpoint.method} {API_BASE_URL}
-          {endpoint.path}
-        </code>
-      </p>
-      <p>{endpoint.description}</p>
-      {!available ? (
-        <p className={styles.upgradeHint}>Available on {endpoint.plans.map((id) => getPlan(id).name).join(' and ')}.</p>
-      ) : (
-        <>
-          {notes.length ? (
-            <ul className={styles.notes}>
-              {notes.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
-          ) : null}
-          {endpoint.permission ? (
-            <p className={styles.meta}>
-              Permission: <code>{endpoint.permission}</code>
-            </p>
-          ) : null}
-          <div className={styles.block}>
-            <h4 className={styles.blockTitle}>Headers</h4>
-            <Headers endpoint={endpoint} plan={plan ?? 'business'} />
-          </div>
-          <div className={styles.block}>
-            <h4 className={styles.blockTitle}>Parameters</h4>
-            <ParamsTable params={endpoint.params} />
-          </div>
-          <div className={styles.grid}>
+    <LazyHydrate>
+      <article
+        className={clsx(styles.card, !available && styles.unavailable)}
+        data-endpoint={endpoint.id}
+        data-available={available ? 'true' : 'false'}
+        aria-label={`${endpoint.method} ${endpoint.path}`}>
+        <header className={styles.header}>
+          <Heading as="h3" id={plan ? `${plan}-${endpoint.id}` : endpoint.id} className={styles.title}>
+            <MethodBadge method={endpoint.method} /> <code className={styles.path}>{endpoint.path}</code>{' '}
+            <span className={styles.summary}>{endpoint.summary}</span>
+          </Heading>
+          <div className={styles.badges}>{available ? <PlanAvailability plans={endpoint.plans} /> : <UpgradeBadge />}</div>
+        </header>
+        <p className={styles.url}>
+          <code>
+            {endpoint.method} {API_BASE_URL}
+            {endpoint.path}
+          </code>
+        </p>
+        <p>{endpoint.description}</p>
+        {!available ? (
+          <p className={styles.upgradeHint}>Available on {endpoint.plans.map((id) => getPlan(id).name).join(' and ')}.</p>
+        ) : (
+          <>
+            {notes.length ? (
+              <ul className={styles.notes}>
+                {notes.map((n) => (
+                  <li key={n}>{n}</li>
+                ))}
+              </ul>
+            ) : null}
+            {endpoint.permission ? (
+              <p className={styles.meta}>
+                Permission: <code>{endpoint.permission}</code>
+              </p>
+            ) : null}
             <div className={styles.block}>
-              <h4 className={styles.blockTitle}>Request</h4>
-              <CodeTabs samples={codeSamples(endpoint, plan)} />
+              <h4 className={styles.blockTitle}>Headers</h4>
+              <Headers endpoint={endpoint} plan={plan ?? 'business'} />
             </div>
             <div className={styles.block}>
-              <h4 className={styles.blockTitle}>Response</h4>
-              <CodeBlock language="json" title={`${endpoint.response.status} ${endpoint.response.status === 201 ? 'Created' : 'OK'}`}>
-                {JSON.stringify(endpoint.response.example, null, 2)}
-              </CodeBlock>
+              <h4 className={styles.blockTitle}>Parameters</h4>
+              <ParamsTable params={endpoint.params} />
             </div>
-          </div>
-        </>
-      )}
-    </article>
+            <div className={styles.grid}>
+              <div className={styles.block}>
+                <h4 className={styles.blockTitle}>Request</h4>
+                <CodeTabs samples={codeSamples(endpoint, plan)} />
+              </div>
+              <div className={styles.block}>
+                <h4 className={styles.blockTitle}>Response</h4>
+                <CodeBlock language="json" title={`${endpoint.response.status} ${endpoint.response.status === 201 ? 'Created' : 'OK'}`}>
+                  {JSON.stringify(endpoint.response.example, null, 2)}
+                </CodeBlock>
+              </div>
+            </div>
+          </>
+        )}
+      </article>
+    </LazyHydrate>
   );
 }
 

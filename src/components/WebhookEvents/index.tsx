@@ -5,6 +5,7 @@ import CodeBlock from '@theme/CodeBlock';
 import { PlanAvailability, UpgradeBadge } from '@site/src/components/ApiTables';
 import { WEBHOOK_EVENTS, type WebhookEventDoc } from '@site/src/data/apiReference';
 import { getPlan, type PlanId } from '@site/src/data/plans';
+import LazyHydrate from '@site/src/components/LazyHydrate';
 import styles from './styles.module.css';
 
 /** Anchor of an event: `white_label.deployed` -> `event-white_label-deployed`. */
@@ -41,7 +42,9 @@ export default function WebhookEventList({ plan, showExample }: { plan?: PlanId;
   return (
     <div className={styles.list}>
       {WEBHOOK_EVENTS.map((e) => (
-        <WebhookEventCard key={e.type} event={e} plan={plan} showExample={showExample} />
+        <LazyHydrate key={e.type}>
+          <WebhookEventCard event={e} plan={plan} showExample={showExample} />
+        </LazyHydrate>
       ))}
     </div>
   );

@@ -1,0 +1,66 @@
+/**
+ * Swizzled (ejected) code block body. Same markup as the theme's, with one difference: the
+ * highlighted lines are written as one HTML string instead of a React element per line and per
+ * token. The API reference pages hold ~50 highlighted samples, ~3,600 token elements; hydrating
+ * each as a React element was the longest task on a throttled phone (Lighthouse total blocking
+ * time). The lines are static text, so React gains nothing from owning them. Blocks with line
+ * numbers or magic-comment line classes keep the theme's per-element rendering.
+ */
+import { forwardRef, type ComponentProps, type ReactNode } from 'react';
+import clsx from 'clsx';
+import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
+import { usePrismTheme } from '@docusaurus/theme-common';
+import { Highlight } from 'prism-react-renderer';
+import type { Props } from '@theme/CodeBlock/Content';
+import Line from '@theme/CodeBlock/Line';
+import { linesToHtml } from './_html';
+import styles from './styles.module.css';
+
+const Pre = forwardRef<HTMLPreElement, ComponentProps<'pre'>>((props, ref) => (
+  <pre ref={ref} tabIndex={0} {...props} className={clsx(props.className, styles.codeBlock, 'thin-scrollbar')} />
+));
+Pre.displayName = 'CodeBlockPre';
+
+function Code({ withNumbering, style, ...props }: ComponentProps<'code'> & { withNumbering: boolean }): ReactNode {
+  const { metadata } = useCodeBlockContext();
+  return (
+    <code
+      {...props}
+      className={clsx(props.className, styles.codeBlockLines, withNumbering && styles.codeBlockLinesWithNumbering)}
+      style={{ ...style, counterReset: metadata.lineNumbersStart === undefined ? undefined : `line-count ${metadata.lineNumbersStart - 1}` }}
+    />
+  );
+}
+
+export default function CodeBlockContent({ className: classNameProp }: Props): ReactNode {
+  const { metadata, wordWrap } = useCodeBlockContext();
+  const prismTheme = usePrismTheme();
+  const { code, language, lineNumbersStart, lineClassNames } = metadata;
+  const withNumbering = lineNumbersStart !== undefined;
+  const plain = !withNumbering && Object.keys(lineClassNames).length === 0;
+  return (
+    <Highlight theme={prismTheme} code={code} language={language}>
+      {({ className, style, tokens: lines, getLineProps, getTokenProps }) => (
+        <Pre ref={wordWrap.codeBlockRef} className={clsx(classNameProp, className)} style={style}>
+          {plain ? (
+            <Code withNumbering={false} dangerouslySetInnerHTML={{ __html: linesToHtml(lines, getLineProps, getTokenProps) }} />
+          ) : (
+            <Code withNumbering={withNumbering}>
+              {lines.map((line, i) => (
+                <Line
+                  key={i}
+                  line={line}
+                  getLineProps={getLineProps}
+                  getTokenProps={getTokenProps}
+                  classNames={lineClassNames[i]}
+                  showLineNumbers={withNumbering}
+                />
+              ))}
+            </Code>
+          )}
+        </Pre>
+      )}
+    </Highlight>
+  );
+}
+

@@ -1,0 +1,89 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, openPage } from '../_lib/browser';
+import { startServer, type RunningServer } from '../_lib/server';
+
+jest.setTimeout(60_000);
+
+/** True once React owns the element (it sets its private fiber key on hydrated/rendered nodes). */
+function isReactOwned(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')));
+}
+
+/** Text (without the client-only code block buttons) and box height of a card. */
+function snapshot(el: Element): { text: string; height: number } {
+  const clone = el.cloneNode(true) as Element;
+  for (const b of clone.querySelectorAll('button')) b.remove();
+  return { text: clone.textContent ?? '', height: Math.round(el.getBoundingClientRect().height) };
+}
+
+const lastCard = (page: Page) => page.locator('article[data-endpoint][data-available="true"]').last();
+
+describe('reference cards hydrate when they come into view (LazyHydrate)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('keeps the server markup of a far card until it is scrolled to, then renders the same markup, live', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, { width: 412, height: 800 });
+    await page.goto(`${server.url}/api-docs/enterprise`, { waitUntil: 'networkidle' });
+    const card = lastCard(page);
+    const before = await card.evaluate(snapshot);
+    // The page is hydrated (navbar toggle is React's) but the far card is still server HTML.
+    await page.waitForFunction(() => Object.keys(document.querySelector('.navbar__toggle') ?? {}).some((k) => k.startsWith('__reactFiber')));
+    expect(await isReactOwned(card)).toBe(false);
+
+    await card.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => {
+      const cards = document.querySelectorAll('article[data-endpoint][data-available="true"]');
+      const el = cards[cards.length - 1];
+      return Boolean(el && Object.keys(el).some((k) => k.startsWith('__reactFiber')));
+    });
+    // React rendered what the server sent (plus the client-only code buttons, as hydration would):
+    // same text, same box, so activation causes no layout shift.
+    expect(await lastCard(page).evaluate(snapshot)).toEqual(before);
+
+    // And it is live: the Python tab of its request samples works.
+    const python = lastCard(page).getByRole('tab', { name: 'Python' });
+    await python.click();
+    expect(await python.getAttribute('aria-selected')).toBe('true');
+    await expect(lastCard(page).locator('[role="tabpanel"]:not([hidden]) code').first().textContent()).resolves.toContain('import requests');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('gives focus back when the keyboard reaches a card before it is live', async () => {
+    const { page, context } = await openPage(browser, { width: 412, height: 800 });
+    await page.goto(`${server.url}/api-docs/enterprise`, { waitUntil: 'networkidle' });
+    const card = lastCard(page);
+    expect(await isReactOwned(card)).toBe(false);
+    // Focus a tab of the far card directly, as a screen reader's element list would.
+    await card.locator('[role="tab"]').first().evaluate((el) => (el as HTMLElement).focus());
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'tab' && Object.keys(document.activeElement).some((k) => k.startsWith('__reactFiber')));
+    expect(await page.evaluate(() => document.activeElement?.closest('article')?.getAttribute('data-endpoint'))).toBe(await lastCard(page).getAttribute('data-endpoint'));
+    await context.close();
+  });
+
+  it('renders a closed /api-docs section when it is opened, with working copy buttons', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.goto(`${server.url}/api-docs`, { waitUntil: 'networkidle' });
+    const panel = page.locator('#errors-panel');
+    const firstBlock = panel.locator('pre').first();
+    expect(await isReactOwned(firstBlock)).toBe(false);
+    await page.locator('[data-accordion="errors"] h2 button').click();
+    await page.waitForFunction(() => {
+      const pre = document.querySelector('#errors-panel pre');
+      return Boolean(pre && Object.keys(pre).some((k) => k.startsWith('__reactFiber')));
+    });
+    await panel.getByRole('button', { name: /copy/i }).first().click();
+    await panel.getByText('Copied!').first().waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
