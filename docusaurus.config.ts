@@ -1,7 +1,7 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Config } from '@docusaurus/types';
-import { themes as prismThemes } from 'prism-react-renderer';
 import { EXTERNAL_LINKS, SITE } from './src/data/site';
+import { darkCodeTheme, lightCodeTheme } from './src/lib/prismThemes';
 import planRoutesPlugin from './src/plugins/planRoutes';
 import devProxyPlugin from './src/plugins/devProxy';
 import llmsTxtPlugin from './src/plugins/llmsTxt';
@@ -146,8 +146,9 @@ const config: Config = {
       copyright: `Copyright © ${new Date().getFullYear()} ${SITE.name}. ${SITE.partnerBadge}. Xero is a trademark of Xero Limited.`,
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      // GitHub and Dracula with the token colours that missed WCAG AA adjusted (src/lib/prismThemes.ts).
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       // json and python ship with prism-react-renderer; loading them again redefines their grammars.
       additionalLanguages: ['bash'],
     },
