@@ -5,6 +5,7 @@ import { darkCodeTheme, lightCodeTheme } from './src/lib/prismThemes';
 import planRoutesPlugin from './src/plugins/planRoutes';
 import devProxyPlugin from './src/plugins/devProxy';
 import llmsTxtPlugin from './src/plugins/llmsTxt';
+import precompressPlugin from './src/plugins/precompress';
 
 const config: Config = {
   title: SITE.name,
@@ -60,6 +61,7 @@ const config: Config = {
     planRoutesPlugin,
     devProxyPlugin,
     llmsTxtPlugin,
+    precompressPlugin,
   ],
   themes: [
     [

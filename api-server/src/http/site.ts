@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import expressStaticGzip from 'express-static-gzip';
 import express, { type RequestHandler, type Router } from 'express';
 
 export interface BuiltSite {
@@ -49,14 +50,21 @@ export function loadBuiltSite(dir: string): BuiltSite | undefined {
 export function siteRouter(site: BuiltSite, planIds: readonly string[]): Router {
   const router = express.Router();
   router.use(
-    express.static(site.dir, {
+    // Sends the build's precompressed `.br`/`.gz` copy when the browser accepts it (see
+    // src/plugins/precompress.ts); other files fall through to on-the-fly compression.
+    expressStaticGzip(site.dir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
       index: false,
-      redirect: false,
-      setHeaders(res, filePath) {
-        const rel = path.relative(site.dir, filePath);
-        if (rel.startsWith(`assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        else if (filePath.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-        else res.setHeader('Cache-Control', 'public, max-age=3600');
+      serveStatic: {
+        index: false,
+        redirect: false,
+        setHeaders(res, filePath) {
+          const rel = path.relative(site.dir, filePath);
+          if (rel.startsWith(`assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+          else if (filePath.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+          else res.setHeader('Cache-Control', 'public, max-age=3600');
+        },
       },
     }),
   );
