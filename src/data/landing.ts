@@ -3,7 +3,7 @@
  * hero, why-us, features grid (6 cards), guide articles, services, pricing, statistics, contact.
  * Prices and plan features come from plans.ts, figures from claims.ts: interpolate CLAIMS here,
  * never retype a number. To add a card, append an entry to the matching array; `icon` must be
- * one of LANDING_ICONS (drawn by src/pages/_landing/Icon.tsx).
+ * one of LANDING_ICONS (drawn by src/components/Icon).
  */
 import { ACCOUNTING_PROVIDER as XERO, SITE } from './site';
 import { CLAIMS } from './claims';

@@ -8,7 +8,7 @@ import {
   LANDING_WHY_US,
   type LandingCard,
 } from '@site/src/data/landing';
-import Icon from './Icon';
+import Icon from '@site/src/components/Icon';
 import Section from './Section';
 import styles from './styles.module.css';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { SITE } from '@site/src/data/site';
 import { LANDING_CONTACT as COPY, LANDING_SECTION_IDS as IDS } from '@site/src/data/landing';
 import ContactForm from './ContactForm';
-import Icon, { type IconName } from './Icon';
+import Icon, { type IconName } from '@site/src/components/Icon';
 import Section from './Section';
 import styles from './contact.module.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { FormAlert, Honeypot, Spinner, TextAreaField, TextField } from '@site/src/components/Form';
 import { LANDING_CONTACT as COPY } from '@site/src/data/landing';
-import Icon from './Icon';
+import Icon from '@site/src/components/Icon';
 import { useContactForm } from './useContactForm';
 import styles from './contact.module.css';
 

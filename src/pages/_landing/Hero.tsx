@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { EXTERNAL_LINKS } from '@site/src/data/site';
 import { LANDING_HERO as HERO, LANDING_HERO_PREVIEW as PREVIEW } from '@site/src/data/landing';
-import Icon from './Icon';
+import Icon from '@site/src/components/Icon';
 import styles from './hero.module.css';
 
 function Preview(): ReactNode {

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { formatPrice, PLANS, type Plan } from '@site/src/data/plans';
 import { LANDING_PRICING as PRICING, LANDING_SECTION_IDS as IDS } from '@site/src/data/landing';
-import Icon from './Icon';
+import Icon from '@site/src/components/Icon';
 import Section from './Section';
 import styles from './styles.module.css';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SUPPORT_CHANNELS } from '@site/src/data/support';
-import { Icon } from './Icons';
+import Icon from '@site/src/components/Icon';
 import styles from './styles.module.css';
 
 /** Phone, email and live-chat cards. */
@@ -14,7 +14,7 @@ export function ContactChannels(): ReactNode {
         {SUPPORT_CHANNELS.map((c) => (
           <li key={c.id} className={styles.card}>
             <span className={styles.iconBadge}>
-              <Icon name={c.id} />
+              <Icon name={c.id} size={22} />
             </span>
             <h3 className={styles.cardTitle}>{c.title}</h3>
             <p className={styles.cardText}>{c.description}</p>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import type { SupportFaqEntry } from '@site/src/data/support';
-import { Icon } from './Icons';
+import Icon from '@site/src/components/Icon';
 import styles from './Faq.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import { SUPPORT_RESOURCES } from '@site/src/data/support';
-import { Icon } from './Icons';
+import Icon from '@site/src/components/Icon';
 import styles from './Resources.module.css';
 import shared from './styles.module.css';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatResponseTime, SUPPORT_PRIORITIES, SUPPORT_PRIORITY_IDS } from '@site/src/data/support';
-import { Icon } from './Icons';
+import Icon from '@site/src/components/Icon';
 import styles from './styles.module.css';
 
 /** Expected first response per priority, straight from the priority data. */

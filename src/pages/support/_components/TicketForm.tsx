@@ -11,7 +11,7 @@ import {
 } from '@site/src/data/support';
 import { MAX } from '@site/src/schemas/common';
 import { useTicketForm } from '../_utils';
-import { Icon } from './Icons';
+import Icon from '@site/src/components/Icon';
 import styles from './TicketForm.module.css';
 
 const CATEGORY_OPTIONS = SUPPORT_CATEGORY_IDS.map((id) => ({ value: id, label: SUPPORT_CATEGORIES[id].label }));
@@ -40,7 +40,7 @@ export function TicketForm(): ReactNode {
     return (
       <div className={styles.success}>
         <span className={styles.successIcon}>
-          <Icon name="check" size={32} />
+          <Icon name="checkCircle" size={32} />
         </span>
         <h3 ref={successHeading} tabIndex={-1} className={styles.successTitle}>
           Ticket created

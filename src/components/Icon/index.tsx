@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import type { LandingIcon } from '@site/src/data/landing';
 
-// Stroke icons drawn inline (24×24 grid, Feather-style) so cards need no image requests and never shift.
-const PATHS: Record<LandingIcon | 'check' | 'arrow' | 'mail' | 'phone' | 'pin' | 'clock', readonly string[]> = {
+// Stroke icons drawn inline (24×24 grid, Feather-style): no image requests, no layout shift, and
+// they follow currentColor in both themes. One set for the whole site: add a name here to use it.
+const MAIL = ['M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z', 'M22 6l-10 7L2 6'];
+
+const PATHS = {
   bank: ['M3 21h18', 'M3 10h18', 'M12 3l9 5H3z', 'M5 10v8', 'M9.5 10v8', 'M14.5 10v8', 'M19 10v8'],
   sync: ['M23 4v6h-6', 'M1 20v-6h6', 'M3.51 9a9 9 0 0 1 14.85-3.36L23 10', 'M1 14l4.64 4.36A9 9 0 0 0 20.49 15'],
   lock: ['M5 11h14a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2z', 'M7 11V7a5 5 0 0 1 10 0v4'],
@@ -15,13 +18,19 @@ const PATHS: Record<LandingIcon | 'check' | 'arrow' | 'mail' | 'phone' | 'pin' |
   support: ['M3 18v-6a9 9 0 0 1 18 0v6', 'M21 19a2 2 0 0 1-2 2h-1a2 2 0 0 1-2-2v-3a2 2 0 0 1 2-2h3z', 'M3 19a2 2 0 0 0 2 2h1a2 2 0 0 0 2-2v-3a2 2 0 0 0-2-2H3z'],
   piggy: ['M23 18l-9.5-9.5-5 5L1 6', 'M17 18h6v-6'],
   percent: ['M19 5L5 19', 'M6.5 4a2.5 2.5 0 1 0 0 5a2.5 2.5 0 1 0 0-5z', 'M17.5 15a2.5 2.5 0 1 0 0 5a2.5 2.5 0 1 0 0-5z'],
-  mail: ['M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z', 'M22 6l-10 7L2 6'],
+  mail: MAIL,
+  /** Same drawing as `mail`, under the support channel's id. */
+  email: MAIL,
   phone: ['M22 16.92v3a2 2 0 0 1-2.18 2 19.79 19.79 0 0 1-8.63-3.07 19.5 19.5 0 0 1-6-6 19.79 19.79 0 0 1-3.07-8.67A2 2 0 0 1 4.11 2h3a2 2 0 0 1 2 1.72c.13.96.36 1.9.7 2.81a2 2 0 0 1-.45 2.11L8.09 9.91a16 16 0 0 0 6 6l1.27-1.27a2 2 0 0 1 2.11-.45c.91.34 1.85.57 2.81.7A2 2 0 0 1 22 16.92z'],
   pin: ['M21 10c0 7-9 13-9 13s-9-6-9-13a9 9 0 0 1 18 0z', 'M12 7a3 3 0 1 0 0 6a3 3 0 1 0 0-6z'],
   clock: ['M12 2a10 10 0 1 0 0 20a10 10 0 1 0 0-20z', 'M12 6v6l4 2'],
   check: ['M20 6L9 17l-5-5'],
   arrow: ['M5 12h14', 'M12 5l7 7-7 7'],
-};
+  checkCircle: ['M22 11.1V12a10 10 0 1 1-5.9-9.1', 'M22 4L12 14l-3-3'],
+  chat: ['M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z'],
+  chevron: ['M6 9l6 6 6-6'],
+  external: ['M15 3h6v6', 'M10 14L21 3', 'M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6'],
+} satisfies Record<LandingIcon, readonly string[]> & Record<string, readonly string[]>;
 
 export type IconName = keyof typeof PATHS;
 
