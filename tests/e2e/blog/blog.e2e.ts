@@ -1,25 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { LOOKS, launchBrowser, openPage, screenshot } from '../_lib/browser';
-import { startServer, type RunningServer } from '../_lib/server';
+import type { Page } from 'playwright-core';
+import { LOOKS, openPage, screenshot } from '../_lib/browser';
 import { BLOG_CATEGORIES, BLOG_POST_COUNT, EXTERNAL_LINKS, FEATURED_POST_COUNT, SITE } from '@site/src/data';
+import { useLiveSite } from '../_lib/suite';
 
 jest.setTimeout(120_000);
 
 describe('/blog in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const live = useLiveSite();
 
   async function open(route: string, options: Parameters<typeof openPage>[1] = {}) {
-    const opened = await openPage(browser, options);
-    const res = await opened.page.goto(server.url + route, { waitUntil: 'networkidle' });
+    const opened = await openPage(live.browser, options);
+    const res = await opened.page.goto(live.server.url + route, { waitUntil: 'networkidle' });
     expect(res?.status()).toBe(200);
     return opened;
   }
@@ -65,7 +56,7 @@ describe('/blog in Chromium', () => {
     expect(new Set(cards.map((c) => c.href)).size).toBe(BLOG_POST_COUNT);
     for (const card of cards) {
       expect(card.href).toMatch(/^\/blog\/[a-z0-9-]+$/);
-      const res = await page.goto(server.url + card.href, { waitUntil: 'domcontentloaded' });
+      const res = await page.goto(live.server.url + card.href, { waitUntil: 'domcontentloaded' });
       expect([card.href, res?.status()]).toEqual([card.href, 200]);
       await expect(page.locator('article h1').textContent()).resolves.toBe(card.title);
     }
@@ -75,7 +66,7 @@ describe('/blog in Chromium', () => {
   it('shows a post with author, date, read time, tags, previous/next and an OpenGraph card', async () => {
     const { page, context, consoleErrors } = await open('/blog');
     const first = (await cardLinks(page, 'featured-grid'))[0]!;
-    await page.goto(server.url + first.href, { waitUntil: 'networkidle' });
+    await page.goto(live.server.url + first.href, { waitUntil: 'networkidle' });
     const header = page.locator('article header');
     await expect(header.locator('time').getAttribute('datetime')).resolves.toMatch(/^\d{4}-\d{2}-\d{2}/);
     await expect(header.textContent()).resolves.toMatch(/\d+ min read/);
@@ -96,7 +87,7 @@ describe('/blog in Chromium', () => {
     const { page, context } = await open('/blog');
     const hrefs = [...(await cardLinks(page, 'featured-grid')), ...(await cardLinks(page, 'latest-grid'))].map((c) => c.href);
     for (const [feed, entry] of [['/blog/rss.xml', 'item'], ['/blog/atom.xml', 'entry']] as const) {
-      const res = await page.request.get(server.url + feed);
+      const res = await page.request.get(live.server.url + feed);
       expect(res.status()).toBe(200);
       expect(res.headers()['content-type']).toMatch(/xml/);
       const xml = await res.text();
@@ -122,14 +113,14 @@ describe('/blog in Chromium', () => {
     const { page, context } = await open('/blog/tags');
     const tags = await page.locator('main a[href^="/blog/tags/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
     expect(tags.length).toBeGreaterThanOrEqual(8);
-    for (const href of tags) expect([href, (await page.request.get(server.url + href)).status()]).toEqual([href, 200]);
+    for (const href of tags) expect([href, (await page.request.get(live.server.url + href)).status()]).toEqual([href, 200]);
     await context.close();
   });
 
   it('validates the newsletter address and hands it to the external site, with no call to our API', async () => {
     const { page, context } = await open('/blog');
     const apiCalls: string[] = [];
-    page.on('request', (r) => r.url().startsWith(server.url + '/api/') && apiCalls.push(r.url()));
+    page.on('request', (r) => r.url().startsWith(live.server.url + '/api/') && apiCalls.push(r.url()));
     await context.route((url) => url.href.startsWith(EXTERNAL_LINKS.newsletter), (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Newsletter</title>' }));
     const input = page.getByLabel('Email address');
     const subscribe = page.getByRole('button', { name: 'Subscribe' });
@@ -163,7 +154,7 @@ describe('/blog in Chromium', () => {
     expect(overflow).toBe(0);
     await screenshot(page, `blog-${look.name}`);
     const post = (await cardLinks(page, 'latest-grid'))[0]!;
-    await page.goto(server.url + post.href, { waitUntil: 'networkidle' });
+    await page.goto(live.server.url + post.href, { waitUntil: 'networkidle' });
     await screenshot(page, `blog-post-${look.name}`);
     expect(consoleErrors).toEqual([]);
     await context.close();

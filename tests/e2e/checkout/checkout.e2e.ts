@@ -1,25 +1,16 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot } from '../_lib/browser';
-import { SETUP_PASSWORD, startServer, type RunningServer } from '../_lib/server';
+import { openPage, screenshot } from '../_lib/browser';
+import { SETUP_PASSWORD } from '../_lib/server';
 import { PLANS } from '@site/src/data/plans';
 import { TIMINGS } from '@site/src/data/timings';
+import { useLiveSite } from '../_lib/suite';
 
 jest.setTimeout(120_000);
 
 /** A prospect picks each plan on the landing page, pays (demo) and lands in the docs. */
 describe('checkout in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const live = useLiveSite();
 
   const names: Record<string, string> = {
     starter: 'Ada Lovelace',
@@ -28,8 +19,8 @@ describe('checkout in Chromium', () => {
   };
 
   it.each(PLANS.map((p) => [p.id, p] as const))('%s: choose, submit, processing, /success with plan and name, docs 3 s later', async (planId, plan) => {
-    const { page, context, consoleErrors } = await openPage(browser);
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    const { page, context, consoleErrors } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: `Choose Plan: ${plan.name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Complete your subscription' });
     await dialog.waitFor();
@@ -64,7 +55,7 @@ describe('checkout in Chromium', () => {
     expect(redirectedAfter).toBeGreaterThanOrEqual(TIMINGS.successRedirectMs - 500);
     expect(redirectedAfter).toBeLessThan(TIMINGS.successRedirectMs + 2500);
 
-    const db = new Database(path.join(server.dataDir, 'platform.db'), { readonly: true });
+    const db = new Database(path.join(live.server.dataDir, 'platform.db'), { readonly: true });
     const order = db.prepare('SELECT * FROM checkout_orders WHERE id = ?').get(url.searchParams.get('order')) as Record<string, unknown>;
     db.close();
     expect(order).toMatchObject({ plan_id: planId, amount_cents: plan.price * 100, customer_name: names[planId], status: 'paid', provider: 'demo' });
@@ -73,8 +64,8 @@ describe('checkout in Chromium', () => {
   });
 
   it('shows the server error and keeps the form open; Escape closes and focus returns to Choose Plan', async () => {
-    const { page, context } = await openPage(browser, { width: 360 });
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    const { page, context } = await openPage(live.browser, { width: 360 });
+    await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });
     const choose = page.getByRole('button', { name: 'Choose Plan: Starter' });
     await choose.click();
     const dialog = page.getByRole('dialog');
@@ -83,7 +74,7 @@ describe('checkout in Chromium', () => {
     await dialog.getByRole('button', { name: /Complete Purchase/ }).click();
     await expect(dialog.getByRole('alert').first().textContent()).resolves.toBe('Please enter a valid email address');
     // The server says the same thing when the browser's check is bypassed.
-    const res = await page.request.post(`${server.url}/api/checkout`, { data: { planId: 'starter', customerName: 'Ada', customerEmail: 'ada@example' } });
+    const res = await page.request.post(`${live.server.url}/api/checkout`, { data: { planId: 'starter', customerName: 'Ada', customerEmail: 'ada@example' } });
     expect(res.status()).toBe(400);
     await screenshot(page, 'checkout-modal-error-360-light');
     await page.keyboard.press('Escape');
@@ -93,8 +84,8 @@ describe('checkout in Chromium', () => {
   });
 
   it('shows the network message when the API cannot be reached', async () => {
-    const { page, context } = await openPage(browser, { colorScheme: 'dark' });
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    const { page, context } = await openPage(live.browser, { colorScheme: 'dark' });
+    await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });
     await page.route('**/api/checkout', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Choose Plan: Enterprise' }).click();
     await page.getByLabel('Full Name').fill('Grace');

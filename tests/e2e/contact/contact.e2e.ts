@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot } from '../_lib/browser';
-import { startServer, type RunningServer } from '../_lib/server';
+import { openPage, screenshot } from '../_lib/browser';
+import { useLiveSite } from '../_lib/suite';
 import { startSmtp, type TestSmtp } from '../_lib/smtp';
 import { MIN_FILL_MS } from '@site/src/schemas/common';
 
@@ -9,23 +8,16 @@ jest.setTimeout(120_000);
 const SALES = 'sales-e2e@ledgerline.test';
 
 describe('contact form to the sales mailbox', () => {
-  let server: RunningServer;
   let smtp: TestSmtp;
-  let browser: Browser;
   beforeAll(async () => {
     smtp = await startSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, SALES_EMAIL: SALES } });
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.stop();
-  });
+  afterAll(() => smtp?.stop());
+  const live = useLiveSite(() => ({ env: { SMTP_URL: smtp.url, SALES_EMAIL: SALES } }));
 
   it('sends a message that arrives by SMTP, then offers Send Another Message', async () => {
-    const { page, context, consoleErrors } = await openPage(browser);
-    await page.goto(`${server.url}/#contact`, { waitUntil: 'networkidle' });
+    const { page, context, consoleErrors } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/#contact`, { waitUntil: 'networkidle' });
     const form = page.getByRole('form', { name: 'Contact sales' });
     const send = form.getByRole('button', { name: 'Send Message' });
     await expect(send.isDisabled()).resolves.toBe(true);
@@ -57,8 +49,8 @@ describe('contact form to the sales mailbox', () => {
 
   it('answers a bot (honeypot filled) with the same confirmation but mails nothing', async () => {
     const before = smtp.messages.length;
-    const { page, context } = await openPage(browser, { width: 360 });
-    await page.goto(`${server.url}/#contact`, { waitUntil: 'networkidle' });
+    const { page, context } = await openPage(live.browser, { width: 360 });
+    await page.goto(`${live.server.url}/#contact`, { waitUntil: 'networkidle' });
     await page.getByLabel('Name').fill('Spam Bot');
     await page.getByLabel('Email').fill('bot@example.com');
     await page.getByLabel('Message').fill('Buy now');
@@ -72,8 +64,8 @@ describe('contact form to the sales mailbox', () => {
   });
 
   it('shows a server error above the form', async () => {
-    const { page, context } = await openPage(browser, { width: 360, colorScheme: 'dark' });
-    await page.goto(`${server.url}/#contact`, { waitUntil: 'networkidle' });
+    const { page, context } = await openPage(live.browser, { width: 360, colorScheme: 'dark' });
+    await page.goto(`${live.server.url}/#contact`, { waitUntil: 'networkidle' });
     await page.route('**/api/contact', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false }) }));
     await page.getByLabel('Name').fill('Ada');
     await page.getByLabel('Email').fill('ada@example.com');

@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { LOOKS, launchBrowser, openPage, screenshot } from '../_lib/browser';
-import { SETUP_PASSWORD, startServer, type RunningServer } from '../_lib/server';
+import type { Page } from 'playwright-core';
+import { LOOKS, openPage, screenshot } from '../_lib/browser';
+import { SETUP_PASSWORD } from '../_lib/server';
 import { TIMINGS } from '@site/src/data/timings';
 import { PLAN_LIMITS } from '@site/src/data/limits';
+import { useLiveSite } from '../_lib/suite';
 
 jest.setTimeout(60_000);
 
@@ -14,20 +15,11 @@ async function accordionTitles(page: Page): Promise<string[]> {
 }
 
 describe('developer docs in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const live = useLiveSite();
 
   it('/documentation has the six sections, the first open, and they toggle with the keyboard', async () => {
-    const { page, context, consoleErrors } = await openPage(browser);
-    await page.goto(`${server.url}/documentation`, { waitUntil: 'networkidle' });
+    const { page, context, consoleErrors } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/documentation`, { waitUntil: 'networkidle' });
     expect(await accordionTitles(page)).toEqual(DOC_SECTIONS);
     const buttons = page.locator('[data-accordion] > h2 button');
     expect(await buttons.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-expanded')))).toEqual(['true', 'false', 'false', 'false', 'false', 'false']);
@@ -47,8 +39,8 @@ describe('developer docs in Chromium', () => {
   });
 
   it('shows the configured setup password in the installation steps', async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${server.url}/documentation#installation`, { waitUntil: 'networkidle' });
+    const { page, context } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/documentation#installation`, { waitUntil: 'networkidle' });
     await page.locator('#installation-panel [data-testid="setup-password"]').filter({ hasText: SETUP_PASSWORD }).waitFor();
     await context.close();
   });
@@ -57,22 +49,22 @@ describe('developer docs in Chromium', () => {
     ['security', 'security'],
     ['white-label', 'api-integration'],
   ])('footer anchor #%s opens its section', async (hash, section) => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${server.url}/documentation#${hash}`, { waitUntil: 'networkidle' });
+    const { page, context } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/documentation#${hash}`, { waitUntil: 'networkidle' });
     await expect(page.locator(`[data-accordion="${section}"] > h2 button`).getAttribute('aria-expanded')).resolves.toBe('true');
     await expect(page.locator(`#${hash}`).isVisible()).resolves.toBe(true);
     await context.close();
   });
 
   it('/api-docs has the quick links, plan links and seven sections', async () => {
-    const { page, context, consoleErrors } = await openPage(browser);
-    await page.goto(`${server.url}/api-docs`, { waitUntil: 'networkidle' });
+    const { page, context, consoleErrors } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/api-docs`, { waitUntil: 'networkidle' });
     for (const href of ['#auth', '#banking', '#xero', '#webhooks', '/api-docs/starter', '/api-docs/business', '/api-docs/enterprise']) {
       await expect(page.locator(`article a[href="${href}"]`).count()).resolves.toBeGreaterThan(0);
     }
     expect(await accordionTitles(page)).toEqual(API_SECTIONS);
     for (const id of ['auth', 'banking', 'xero', 'webhooks']) await expect(page.locator(`h2#${id}`).count()).resolves.toBe(1);
-    const yaml = await page.request.get(`${server.url}/openapi/v1.yaml`);
+    const yaml = await page.request.get(`${live.server.url}/openapi/v1.yaml`);
     expect(yaml.status()).toBe(200);
     expect(await yaml.text()).toContain('openapi: 3.1.0');
     expect(consoleErrors).toEqual([]);
@@ -80,8 +72,8 @@ describe('developer docs in Chromium', () => {
   });
 
   it('copy shows Copied! for the configured time, then reverts', async () => {
-    const { page, context } = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
-    await page.goto(`${server.url}/api-docs#errors`, { waitUntil: 'networkidle' });
+    const { page, context } = await openPage(live.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.goto(`${live.server.url}/api-docs#errors`, { waitUntil: 'networkidle' });
     const block = page.locator('#errors-panel .theme-code-block').first();
     const button = block.locator('button[title="Copy"]');
     await expect(button.textContent()).resolves.toBe('Copy');
@@ -100,8 +92,8 @@ describe('developer docs in Chromium', () => {
     ['business', [], ['white_label.deployed'], false],
     ['enterprise', [], [], true],
   ] as const)('/api-docs/%s shows the right badges and limits', async (plan, lockedOps, lockedEvents, whiteLabel) => {
-    const { page, context, consoleErrors } = await openPage(browser);
-    await page.goto(`${server.url}/api-docs/${plan}`, { waitUntil: 'networkidle' });
+    const { page, context, consoleErrors } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/api-docs/${plan}`, { waitUntil: 'networkidle' });
     const locked = await page.locator('[data-available="false"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-endpoint') ?? e.getAttribute('data-event')));
     expect(locked.sort()).toEqual([...lockedOps, ...lockedEvents].sort());
     await expect(page.getByText('Upgrade Required', { exact: true }).count()).resolves.toBe(lockedOps.length + lockedEvents.length);
@@ -114,8 +106,8 @@ describe('developer docs in Chromium', () => {
   });
 
   it('/api-docs/anything shows the starter content', async () => {
-    const { page, context, consoleErrors } = await openPage(browser);
-    const res = await page.goto(`${server.url}/api-docs/anything`, { waitUntil: 'networkidle' });
+    const { page, context, consoleErrors } = await openPage(live.browser);
+    const res = await page.goto(`${live.server.url}/api-docs/anything`, { waitUntil: 'networkidle' });
     expect(res?.status()).toBe(200);
     await expect(page.locator('h1').textContent()).resolves.toBe('Starter Plan API Reference');
     await expect(page.locator('[data-endpoint="createBankAccount"]').getAttribute('data-available')).resolves.toBe('false');
@@ -124,8 +116,8 @@ describe('developer docs in Chromium', () => {
   });
 
   it('offline search finds white_label.deployed', async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${server.url}/api-docs`, { waitUntil: 'networkidle' });
+    const { page, context } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/api-docs`, { waitUntil: 'networkidle' });
     const input = page.locator('input.navbar__search-input');
     await input.click();
     await input.fill('white_label.deployed');
@@ -135,21 +127,21 @@ describe('developer docs in Chromium', () => {
   });
 
   it('publishes llms.txt and a Markdown copy of each docs page', async () => {
-    const { page, context } = await openPage(browser);
-    const index = await page.request.get(`${server.url}/llms.txt`);
+    const { page, context } = await openPage(live.browser);
+    const index = await page.request.get(`${live.server.url}/llms.txt`);
     expect(index.status()).toBe(200);
     const text = await index.text();
     for (const path of ['/documentation.md', '/api-docs.md', '/api-docs/starter.md', '/documentation/webhooks.md']) expect(text).toContain(path);
-    const md = await page.request.get(`${server.url}/api-docs.md`);
+    const md = await page.request.get(`${live.server.url}/api-docs.md`);
     expect(md.status()).toBe(200);
     expect(await md.text()).toContain('white_label.deployed');
     await context.close();
   });
 
   it('has canonical URLs and social cards on the docs pages', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(live.browser);
     for (const route of ['/documentation', '/api-docs', '/api-docs/business']) {
-      await page.goto(server.url + route, { waitUntil: 'domcontentloaded' });
+      await page.goto(live.server.url + route, { waitUntil: 'domcontentloaded' });
       await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toMatch(new RegExp(`${route}$`));
       await expect(page.locator('meta[property="og:title"]').count()).resolves.toBe(1);
       await expect(page.locator('meta[name="twitter:card"]').count()).resolves.toBeGreaterThan(0);
@@ -159,14 +151,14 @@ describe('developer docs in Chromium', () => {
 
   it('takes screenshots of the docs pages', async () => {
     for (const look of LOOKS) {
-      const { page, context } = await openPage(browser, { width: look.width, colorScheme: look.colorScheme });
+      const { page, context } = await openPage(live.browser, { width: look.width, colorScheme: look.colorScheme });
       for (const [route, name] of [
         ['/documentation', 'documentation'],
         ['/api-docs', 'api-docs'],
         ['/api-docs/starter', 'api-docs-starter'],
         ['/api-docs/enterprise', 'api-docs-enterprise'],
       ] as const) {
-        await page.goto(server.url + route, { waitUntil: 'networkidle' });
+        await page.goto(live.server.url + route, { waitUntil: 'networkidle' });
         await screenshot(page, `docs-${name}-${look.name}`);
       }
       await context.close();

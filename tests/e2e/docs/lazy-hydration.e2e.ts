@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../_lib/browser';
-import { startServer, type RunningServer } from '../_lib/server';
+import type { Locator, Page } from 'playwright-core';
+import { openPage } from '../_lib/browser';
+import { useLiveSite } from '../_lib/suite';
 
 jest.setTimeout(60_000);
 
@@ -19,20 +19,11 @@ function snapshot(el: Element): { text: string; height: number } {
 const lastCard = (page: Page) => page.locator('article[data-endpoint][data-available="true"]').last();
 
 describe('reference cards hydrate when they come into view (LazyHydrate)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const live = useLiveSite();
 
   it('keeps the server markup of a far card until it is scrolled to, then renders the same markup, live', async () => {
-    const { page, context, consoleErrors } = await openPage(browser, { width: 412, height: 800 });
-    await page.goto(`${server.url}/api-docs/enterprise`, { waitUntil: 'networkidle' });
+    const { page, context, consoleErrors } = await openPage(live.browser, { width: 412, height: 800 });
+    await page.goto(`${live.server.url}/api-docs/enterprise`, { waitUntil: 'networkidle' });
     const card = lastCard(page);
     const before = await card.evaluate(snapshot);
     // The page is hydrated (navbar toggle is React's) but the far card is still server HTML.
@@ -59,8 +50,8 @@ describe('reference cards hydrate when they come into view (LazyHydrate)', () =>
   });
 
   it('gives focus back when the keyboard reaches a card before it is live', async () => {
-    const { page, context } = await openPage(browser, { width: 412, height: 800 });
-    await page.goto(`${server.url}/api-docs/enterprise`, { waitUntil: 'networkidle' });
+    const { page, context } = await openPage(live.browser, { width: 412, height: 800 });
+    await page.goto(`${live.server.url}/api-docs/enterprise`, { waitUntil: 'networkidle' });
     const card = lastCard(page);
     expect(await isReactOwned(card)).toBe(false);
     // Focus a tab of the far card directly, as a screen reader's element list would.
@@ -71,8 +62,8 @@ describe('reference cards hydrate when they come into view (LazyHydrate)', () =>
   });
 
   it('renders a closed /api-docs section when it is opened, with working copy buttons', async () => {
-    const { page, context, consoleErrors } = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
-    await page.goto(`${server.url}/api-docs`, { waitUntil: 'networkidle' });
+    const { page, context, consoleErrors } = await openPage(live.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.goto(`${live.server.url}/api-docs`, { waitUntil: 'networkidle' });
     const panel = page.locator('#errors-panel');
     const firstBlock = panel.locator('pre').first();
     expect(await isReactOwned(firstBlock)).toBe(false);

@@ -1,27 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { LOOKS, launchBrowser, openPage, screenshot } from '../_lib/browser';
+import { LOOKS, openPage, screenshot } from '../_lib/browser';
 import path from 'node:path';
-import { ROOT, startServer, type RunningServer } from '../_lib/server';
+import { ROOT } from '../_lib/server';
 import { CLAIMS } from '@site/src/data/claims';
 import { EXTERNAL_LINKS } from '@site/src/data/site';
+import { useLiveSite } from '../_lib/suite';
 
 jest.setTimeout(120_000);
 
 describe('landing page in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const live = useLiveSite();
 
   it('has the spec sections in order, every claim, and the external calls to action', async () => {
-    const { page, context, consoleErrors } = await openPage(browser);
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    const { page, context, consoleErrors } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });
     const ids = await page.locator('main > section').evaluateAll((els) => els.map((e) => e.id || 'hero'));
     expect(ids).toEqual(['hero', 'why-us', 'features', 'guides', 'services', 'pricing', 'statistics', 'contact']);
     await expect(page.locator('#features li').count()).resolves.toBe(6);
@@ -40,8 +31,8 @@ describe('landing page in Chromium', () => {
   });
 
   it.each(['services', 'features', 'pricing', 'contact'])('the navbar link /#%s scrolls the section just below the sticky navbar', async (id) => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    const { page, context } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });
     await page.locator(`nav.navbar a[href="/#${id}"]`).first().click();
     await page.waitForFunction((sel) => Math.abs(document.getElementById(sel)!.getBoundingClientRect().top - (document.querySelector('nav.navbar')!.getBoundingClientRect().height + 8)) < 4 || window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2, id);
     const { top, navbar } = await page.evaluate((sel) => ({
@@ -53,7 +44,7 @@ describe('landing page in Chromium', () => {
   });
 
   it('does not shift its layout while loading', async () => {
-    const { page, context } = await openPage(browser, { width: 360 });
+    const { page, context } = await openPage(live.browser, { width: 360 });
     await page.addInitScript(() => {
       (window as unknown as { cls: number }).cls = 0;
       new PerformanceObserver((list) => {
@@ -62,7 +53,7 @@ describe('landing page in Chromium', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
     const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls);
     expect(cls).toBeLessThan(0.05);
@@ -70,8 +61,8 @@ describe('landing page in Chromium', () => {
   });
 
   it.each(LOOKS)('looks right at $name, with no horizontal scroll', async (look) => {
-    const { page, context, consoleErrors } = await openPage(browser, { width: look.width, colorScheme: look.colorScheme });
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    const { page, context, consoleErrors } = await openPage(live.browser, { width: look.width, colorScheme: look.colorScheme });
+    await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, `landing-${look.name}`);

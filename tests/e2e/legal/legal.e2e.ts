@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { LOOKS, launchBrowser, openPage, screenshot } from '../_lib/browser';
-import { startServer, type RunningServer } from '../_lib/server';
+import { LOOKS, openPage, screenshot } from '../_lib/browser';
 import { LEGAL_DATES, PRIVACY, PRIVACY_SECTIONS, TERMS, TERMS_SECTIONS } from '@site/src/data';
+import { useLiveSite } from '../_lib/suite';
 
 jest.setTimeout(120_000);
 
@@ -45,21 +44,12 @@ const PAGES = [
 ] as const;
 
 describe('legal pages in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const live = useLiveSite();
 
   describe.each(PAGES)('$route', ({ route, title, sections, phrases }) => {
     it('shows the dates, the contents and every section in order', async () => {
-      const { page, context, consoleErrors } = await openPage(browser);
-      expect((await page.goto(server.url + route, { waitUntil: 'networkidle' }))?.status()).toBe(200);
+      const { page, context, consoleErrors } = await openPage(live.browser);
+      expect((await page.goto(live.server.url + route, { waitUntil: 'networkidle' }))?.status()).toBe(200);
       await expect(page.locator('h1').textContent()).resolves.toBe(title);
       const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
       expect(text).toContain(`Last updated: ${LEGAL_DATES.lastUpdated}`);
@@ -73,16 +63,16 @@ describe('legal pages in Chromium', () => {
     });
 
     it('states every constant', async () => {
-      const { page, context } = await openPage(browser);
-      await page.goto(server.url + route, { waitUntil: 'networkidle' });
+      const { page, context } = await openPage(live.browser);
+      await page.goto(live.server.url + route, { waitUntil: 'networkidle' });
       const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
       for (const p of phrases) expect([p, text.includes(p)]).toEqual([p, true]);
       await context.close();
     });
 
     it('jumps to a section from the contents, clear of the navbar', async () => {
-      const { page, context } = await openPage(browser, { width: 1280 });
-      await page.goto(server.url + route, { waitUntil: 'networkidle' });
+      const { page, context } = await openPage(live.browser, { width: 1280 });
+      await page.goto(live.server.url + route, { waitUntil: 'networkidle' });
       const last = sections[sections.length - 2]!;
       await page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: last.title }).click();
       await page.waitForFunction((id) => location.hash === `#${id}`, last.id);
@@ -97,8 +87,8 @@ describe('legal pages in Chromium', () => {
     });
 
     it.each(LOOKS)('looks right at $name', async (look) => {
-      const { page, context, consoleErrors } = await openPage(browser, { width: look.width, colorScheme: look.colorScheme });
-      await page.goto(server.url + route, { waitUntil: 'networkidle' });
+      const { page, context, consoleErrors } = await openPage(live.browser, { width: look.width, colorScheme: look.colorScheme });
+      await page.goto(live.server.url + route, { waitUntil: 'networkidle' });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBe(0);
       await screenshot(page, `${route.slice(1)}-${look.name}`);

@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { AxeResults } from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../_lib/browser';
-import { ADMIN, startServer, type RunningServer } from '../_lib/server';
+import type { Page } from 'playwright-core';
+import { openPage } from '../_lib/browser';
+import { ADMIN } from '../_lib/server';
 import { SPEC_ROUTES } from './routes';
+import { useLiveSite } from '../_lib/suite';
 
 jest.setTimeout(180_000);
 
@@ -40,29 +41,20 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 describe('axe finds no violations', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const live = useLiveSite();
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it.each(SPEC_ROUTES)(`%s (${colorScheme})`, async (route) => {
-      const { page, context } = await openPage(browser, { colorScheme, httpCredentials: ADMIN });
-      await page.goto(server.url + route, { waitUntil: 'networkidle' });
+      const { page, context } = await openPage(live.browser, { colorScheme, httpCredentials: ADMIN });
+      await page.goto(live.server.url + route, { waitUntil: 'networkidle' });
       expect(await violations(page)).toEqual([]);
       await context.close();
     });
   }
 
   it('with the checkout modal open', async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(server.url + '/#pricing', { waitUntil: 'networkidle' });
+    const { page, context } = await openPage(live.browser);
+    await page.goto(live.server.url + '/#pricing', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: /Choose Plan/ }).first().click();
     await page.getByRole('dialog').waitFor();
     expect(await violations(page)).toEqual([]);
@@ -70,9 +62,9 @@ describe('axe finds no violations', () => {
   });
 
   it('with the docs accordions and the FAQ open', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(live.browser);
     for (const route of ['/documentation', '/api-docs', '/support']) {
-      await page.goto(server.url + route, { waitUntil: 'networkidle' });
+      await page.goto(live.server.url + route, { waitUntil: 'networkidle' });
       for (const button of await page.locator('button[aria-expanded="false"]').all()) {
         if (await button.isVisible()) await button.click();
       }
@@ -82,8 +74,8 @@ describe('axe finds no violations', () => {
   });
 
   it('with each white-label tab open', async () => {
-    const { page, context } = await openPage(browser, { httpCredentials: ADMIN });
-    await page.goto(server.url + '/white-label', { waitUntil: 'networkidle' });
+    const { page, context } = await openPage(live.browser, { httpCredentials: ADMIN });
+    await page.goto(live.server.url + '/white-label', { waitUntil: 'networkidle' });
     for (const tab of await page.getByRole('tab').all()) {
       if (!(await tab.isVisible())) continue;
       await tab.click();

@@ -1,7 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from '../_lib/browser';
-import { ADMIN, startServer, type RunningServer } from '../_lib/server';
+import { openPage } from '../_lib/browser';
+import { ADMIN } from '../_lib/server';
 import { SPEC_ROUTES } from './routes';
+import { useLiveSite } from '../_lib/suite';
 
 jest.setTimeout(60_000);
 
@@ -11,25 +11,16 @@ jest.setTimeout(60_000);
  * error (zod's eval probe did exactly that), and Lighthouse counts it against best practices.
  */
 describe('no page trips its own content security policy', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const live = useLiveSite();
 
   it.each(SPEC_ROUTES)('%s', async (route) => {
-    const { page, context } = await openPage(browser, { httpCredentials: ADMIN });
+    const { page, context } = await openPage(live.browser, { httpCredentials: ADMIN });
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
       document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
     });
-    await page.goto(server.url + route, { waitUntil: 'networkidle' });
+    await page.goto(live.server.url + route, { waitUntil: 'networkidle' });
     expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
     await context.close();
   });

@@ -1,26 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { LOOKS, launchBrowser, openPage, screenshot } from '../_lib/browser';
-import { SETUP_PASSWORD, startServer, type RunningServer } from '../_lib/server';
+import { LOOKS, openPage, screenshot } from '../_lib/browser';
+import { SETUP_PASSWORD } from '../_lib/server';
 import { EXTERNAL_LINKS } from '@site/src/data/site';
 import { TIMINGS } from '@site/src/data/timings';
+import { useLiveSite } from '../_lib/suite';
 
 jest.setTimeout(120_000);
 
 describe('/success in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const live = useLiveSite();
 
   it('defaults to the starter plan without a welcome line, and counts down from 10', async () => {
-    const { page, context, consoleErrors } = await openPage(browser);
-    await page.goto(`${server.url}/success`);
+    const { page, context, consoleErrors } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/success`);
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
     await page.getByText('Starter Plan').waitFor();
     await expect(page.getByTestId('welcome').textContent()).resolves.toBe('');
@@ -36,12 +27,12 @@ describe('/success in Chromium', () => {
   });
 
   it('shows markup and non-ASCII in the name as text, and survives a malformed escape', async () => {
-    const { page, context, consoleErrors } = await openPage(browser);
-    await page.goto(`${server.url}/success?plan=enterprise&name=${encodeURIComponent('<img src=x onerror="window.pwned=1">山田 Zoë')}`);
+    const { page, context, consoleErrors } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/success?plan=enterprise&name=${encodeURIComponent('<img src=x onerror="window.pwned=1">山田 Zoë')}`);
     await page.getByText('Enterprise Plan').waitFor();
     await expect(page.getByTestId('welcome').textContent()).resolves.toContain('<img src=x onerror="window.pwned=1">山田 Zoë');
     await expect(page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).resolves.toBeUndefined();
-    await page.goto(`${server.url}/success?plan=business&name=100%25%20sure%20%E0%A4%A`);
+    await page.goto(`${live.server.url}/success?plan=business&name=100%25%20sure%20%E0%A4%A`);
     await page.getByText('Business Plan').waitFor();
     await expect(page.getByTestId('welcome').textContent()).resolves.toContain('100% sure');
     expect(consoleErrors).toEqual([]);
@@ -49,13 +40,13 @@ describe('/success in Chromium', () => {
   });
 
   it('goes to the plan docs after 3 s and, having left, never runs the 10 s auth redirect', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(live.browser);
     let authHits = 0;
     await page.route(`${new URL(EXTERNAL_LINKS.authFlow).origin}/**`, (route) => {
       authHits += 1;
       return route.fulfill({ status: 200, body: 'auth' });
     });
-    await page.goto(`${server.url}/success?plan=business&name=Ada`);
+    await page.goto(`${live.server.url}/success?plan=business&name=Ada`);
     await page.getByText('Business Plan').waitFor();
     await page.waitForURL((u) => u.pathname === '/api-docs/business', { timeout: 8_000 });
     await page.waitForTimeout(TIMINGS.authRedirectMs - TIMINGS.successRedirectMs + 1500);
@@ -65,8 +56,8 @@ describe('/success in Chromium', () => {
   });
 
   it.each(LOOKS)('looks right at $name', async (look) => {
-    const { page, context } = await openPage(browser, { width: look.width, colorScheme: look.colorScheme });
-    await page.goto(`${server.url}/success?plan=business&name=Ada%20Lovelace&order=ord_0123456789abcdef0123`);
+    const { page, context } = await openPage(live.browser, { width: look.width, colorScheme: look.colorScheme });
+    await page.goto(`${live.server.url}/success?plan=business&name=Ada%20Lovelace&order=ord_0123456789abcdef0123`);
     await page.getByText(SETUP_PASSWORD).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, LOOKS, openPage, screenshot } from '../_lib/browser';
-import { startServer, type RunningServer } from '../_lib/server';
+import { LOOKS, openPage, screenshot } from '../_lib/browser';
+import { useLiveSite } from '../_lib/suite';
 import { startSmtp, type TestSmtp } from '../_lib/smtp';
 import { MIN_FILL_MS } from '../../../src/schemas/common';
 import { SUPPORT_FAQ } from '../../../src/data/support';
@@ -9,24 +8,15 @@ const SUPPORT_EMAIL = 'helpdesk@ledgerline.test';
 
 describe('/support in Chromium', () => {
   let smtp: TestSmtp;
-  let server: RunningServer;
-  let browser: Browser;
-
   beforeAll(async () => {
     smtp = await startSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, SUPPORT_EMAIL } });
-    browser = await launchBrowser();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.stop();
   });
+  afterAll(() => smtp?.stop());
+  const live = useLiveSite(() => ({ env: { SMTP_URL: smtp.url, SUPPORT_EMAIL } }));
 
   it('files a ticket from the form and both emails arrive', async () => {
-    const { page, consoleErrors, context } = await openPage(browser);
-    await page.goto(`${server.url}/support`);
+    const { page, consoleErrors, context } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/support`);
     const submit = page.getByRole('button', { name: 'Submit Ticket' });
     await expect(submit.isDisabled()).resolves.toBe(true);
     await expect(page.getByLabel('Category').inputValue()).resolves.toBe('general');
@@ -71,11 +61,11 @@ describe('/support in Chromium', () => {
   }, 60_000);
 
   it('shows the server error above the form', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(live.browser);
     await page.route('**/api/support', (route) =>
       route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Too many requests. Please wait a minute and try again.' }) }),
     );
-    await page.goto(`${server.url}/support`);
+    await page.goto(`${live.server.url}/support`);
     for (const [label, value] of [['Name', 'A'], ['Email', 'a@example.com'], ['Subject', 'S'], ['Message', 'M']] as const) {
       await page.getByLabel(label).fill(value);
     }
@@ -89,8 +79,8 @@ describe('/support in Chromium', () => {
   }, 30_000);
 
   it('opens FAQ answers with the keyboard', async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${server.url}/support`);
+    const { page, context } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/support`);
     const first = page.getByRole('button', { name: SUPPORT_FAQ[0]!.question });
     await first.focus();
     await page.keyboard.press('Enter');
@@ -105,8 +95,8 @@ describe('/support in Chromium', () => {
   }, 30_000);
 
   it.each(LOOKS)('looks right: $name', async ({ name, width, colorScheme }) => {
-    const { page, context, consoleErrors } = await openPage(browser, { width, colorScheme });
-    await page.goto(`${server.url}/support`);
+    const { page, context, consoleErrors } = await openPage(live.browser, { width, colorScheme });
+    await page.goto(`${live.server.url}/support`);
     await page.getByRole('button', { name: SUPPORT_FAQ[1]!.question }).click();
     // No horizontal scrolling at any width.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

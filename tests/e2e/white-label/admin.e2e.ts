@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { LOOKS, launchBrowser, openPage, screenshot } from '../_lib/browser';
-import { ADMIN, ROOT, startServer, type RunningServer } from '../_lib/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { LOOKS, openPage, screenshot } from '../_lib/browser';
+import { ADMIN, ROOT } from '../_lib/server';
+import { useLiveSite } from '../_lib/suite';
 
 jest.setTimeout(90_000);
 
@@ -43,38 +44,29 @@ async function openAdmin(page: Page, url: string, hash = '') {
 }
 
 describe('white-label admin in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const live = useLiveSite();
 
   it('answers 401 without admin credentials, for the page and the API', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(live.browser);
     // A navigation would show the browser's credential prompt; the request API sees the 401 itself.
     for (const path of ['/white-label', '/api/white-label/config']) {
-      const res = await page.request.get(server.url + path);
+      const res = await page.request.get(live.server.url + path);
       expect([path, res.status()]).toEqual([path, 401]);
       expect(res.headers()['www-authenticate']).toMatch(/^Basic/);
     }
-    const post = await page.request.post(`${server.url}/api/white-label/deploy`, { data: { configId: 'x' } });
+    const post = await page.request.post(`${live.server.url}/api/white-label/deploy`, { data: { configId: 'x' } });
     expect(post.status()).toBe(401);
     await context.close();
   });
 
   it('edits with a live preview, saves, survives a reload, downloads, and deploys once the steps are done', async () => {
-    const { page, context, consoleErrors } = await openPage(browser, { httpCredentials: ADMIN });
+    const { page, context, consoleErrors } = await openPage(live.browser, { httpCredentials: ADMIN });
     await serveAssets(context);
     const fontRequests: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'font') fontRequests.push(r.url());
     });
-    await openAdmin(page, server.url);
+    await openAdmin(page, live.server.url);
 
     // Live preview follows each keystroke.
     const preview = page.getByTestId('white-label-preview');
@@ -88,7 +80,7 @@ describe('white-label admin in Chromium', () => {
     await expect(preview.getAttribute('data-font')).resolves.toBe('Poppins');
     await page.waitForFunction(() => [...document.fonts].some((f) => f.family === 'Poppins' && f.weight === '700' && f.status === 'loaded'));
     expect(fontRequests.length).toBeGreaterThan(0);
-    for (const url of fontRequests) expect(url.startsWith(server.url)).toBe(true);
+    for (const url of fontRequests) expect(url.startsWith(live.server.url)).toBe(true);
 
     // Colours: a preset changes the preview; the contrast check warns on a failing pair.
     await page.getByRole('tab', { name: 'Colors' }).click();
@@ -110,7 +102,7 @@ describe('white-label admin in Chromium', () => {
     await page.getByRole('tab', { name: 'Configure' }).click();
     await page.getByRole('button', { name: 'Save Configuration' }).click();
     await page.getByText('Configuration saved successfully!').waitFor();
-    await openAdmin(page, server.url);
+    await openAdmin(page, live.server.url);
     await expect(page.getByLabel('Company Name').inputValue()).resolves.toBe('Acme Bank');
     await expect(preview.getByTestId('preview-company').textContent()).resolves.toBe('Acme Bank');
 
@@ -148,16 +140,16 @@ describe('white-label admin in Chromium', () => {
     await expect(page.getByTestId('step-platformDeployed').getAttribute('data-done')).resolves.toBe('true');
 
     // Reload: deployed and kept.
-    await openAdmin(page, server.url, '#deploy');
+    await openAdmin(page, live.server.url, '#deploy');
     await expect(page.getByRole('button', { name: 'Platform Active' }).isDisabled()).resolves.toBe(true);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
 
   it('manages: status cards, full-screen preview, export and DNS records', async () => {
-    const { page, context, consoleErrors } = await openPage(browser, { httpCredentials: ADMIN });
+    const { page, context, consoleErrors } = await openPage(live.browser, { httpCredentials: ADMIN });
     await serveAssets(context);
-    await openAdmin(page, server.url, '#manage');
+    await openAdmin(page, live.server.url, '#manage');
     await expect(page.getByTestId('status-status').textContent()).resolves.toContain('Active');
     await expect(page.getByTestId('status-domain').textContent()).resolves.toContain('banking.acme-bank.test');
     await expect(page.getByTestId('status-configuration-version').textContent()).resolves.toContain('v2');
@@ -184,9 +176,9 @@ describe('white-label admin in Chromium', () => {
   });
 
   it.each(LOOKS)('screenshots every tab ($name)', async ({ name, width, colorScheme }) => {
-    const { page, context, consoleErrors } = await openPage(browser, { httpCredentials: ADMIN, width, colorScheme });
+    const { page, context, consoleErrors } = await openPage(live.browser, { httpCredentials: ADMIN, width, colorScheme });
     await serveAssets(context);
-    await openAdmin(page, server.url);
+    await openAdmin(page, live.server.url);
     for (const tab of ['Configure', 'Deploy', 'Manage']) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       if (tab === 'Configure') {
