@@ -19,8 +19,6 @@ interface Job {
 export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
-  /** Batches committed and jobs in them, for the benchmark and the logs. */
-  readonly stats = { batches: 0, jobs: 0, largest: 0 };
 
   constructor(private readonly db: Db) {}
 
@@ -36,8 +34,7 @@ export class GroupCommit {
     });
   }
 
-  /** Commits what is queued now. Public so shutdown can drain without waiting for the loop. */
-  flush(): void {
+  private flush(): void {
     this.scheduled = false;
     const jobs = this.queue;
     this.queue = [];
@@ -61,9 +58,6 @@ export class GroupCommit {
       for (const job of jobs) job.reject(error);
       return;
     }
-    this.stats.batches++;
-    this.stats.jobs += jobs.length;
-    this.stats.largest = Math.max(this.stats.largest, jobs.length);
     jobs.forEach((job, i) => {
       const o = outcomes[i]!;
       if (o.ok) job.resolve(o.value);

@@ -86,6 +86,20 @@ describe('API core', () => {
     expect(limited.headers['ratelimit-policy']).toBeDefined();
   });
 
+  it('counts a form post once, and limits every other API route with the general limiter', async () => {
+    const general = 300; // max(300, 10 × the forms limit of 3)
+    for (const path of ['/api/public-config', '/api/white-label/config', '/api/nowhere']) {
+      t.close();
+      t = createTestApp({ RATE_LIMIT_PER_MINUTE: '3' }, { features: [...FEATURES, echoFeature] });
+      // Form posts spend the forms allowance only; counted by the general limiter too, they
+      // would leave fewer than 300 requests for the other routes.
+      for (let i = 0; i < 3; i++) expect((await request(t.app).post('/api/echo').send({ name: 'a' })).status).toBe(200);
+      const codes = [];
+      for (let i = 0; i <= general; i++) codes.push((await request(t.app).get(path)).status);
+      expect([path, codes.slice(0, -1).includes(429), codes.at(-1)]).toEqual([path, false, 429]);
+    }
+  });
+
   it('sends no X-Powered-By and strict security headers', async () => {
     const res = await request(t.app).get('/api/public-config');
     expect(res.headers['x-powered-by']).toBeUndefined();

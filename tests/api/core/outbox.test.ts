@@ -79,6 +79,25 @@ describe('mail outbox', () => {
     await smtp.stop();
   });
 
+  it('steps aside while API requests are in flight, then delivers everything', async () => {
+    const sent: string[] = [];
+    const record = async (row: { ref: string }) => {
+      sent.push(row.ref);
+    };
+    let busy = true;
+    const worker = new OutboxWorker(store, record, silent, { retryBaseMs: 10, maxAttempts: 3, pollMs: 10_000, busy: () => busy, busyPauseMs: 300 });
+    for (let i = 1; i <= 3; i++) store.enqueue({ ref: `t:${i}`, to: 'a@b.test', subject: 's', text: 't' });
+    worker.start();
+    await waitUntil(() => sent.length >= 1);
+    // While busy the worker pauses between messages; without the pause all three go at once.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sent).toEqual(['t:1']);
+    busy = false;
+    await waitUntil(() => sent.length === 3);
+    expect(store.counts()).toEqual({ pending: 0, sent: 3, dead: 0 });
+    await worker.stop();
+  });
+
   it('marks a message dead after the maximum attempts', async () => {
     const failing = async () => {
       throw new Error('550 mailbox unavailable');
