@@ -5,6 +5,7 @@ import { DatabaseError, openDatabase, runMigrations } from './db/database';
 import { ALL_MIGRATIONS } from './features';
 import { loadBuiltSite } from './http/site';
 import { createLogger } from './logger';
+import { GroupCommit } from './db/groupCommit';
 import { OutboxStore } from './mail/outbox';
 import { fileSender, smtpSender } from './mail/transport';
 import { OutboxWorker } from './mail/worker';
@@ -41,15 +42,17 @@ function main(): void {
   const outbox = new OutboxStore(db, config.mailFrom, now);
   const sender = config.smtpUrl ? smtpSender(config.smtpUrl) : fileSender(path.join(config.dataDir, 'mail'));
   const activity = new RequestActivity();
+  const writes = new GroupCommit(db);
   const worker = new OutboxWorker(outbox, sender.send, logger, {
     retryBaseMs: config.mailRetryBaseMs,
     maxAttempts: config.mailMaxAttempts,
     busy: () => activity.busy(),
+    durable: () => writes.durable(),
   });
 
   const site = loadBuiltSite(config.buildDir);
   if (!site) logger.warn({ buildDir: config.buildDir }, 'no built site found: serving the API only (run npm run build)');
-  const app = createApp({ config, db, outbox, logger, now }, { site, activity });
+  const app = createApp({ config, db, outbox, logger, now, writes }, { site, activity });
 
   const server: Server = app.listen(config.port, () => {
     const address = server.address();
@@ -77,6 +80,7 @@ function main(): void {
     server.close(() => {
       void worker.stop().then(() => {
         sender.close();
+        writes.close();
         db.close();
         logger.info('shut down cleanly');
         process.exit(0);

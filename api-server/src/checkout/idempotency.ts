@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Db } from '../db/database';
+import { prepared, type Db } from '../db/database';
 import { HttpError } from '../http/errors';
 
 /** How long a key is remembered, as Stripe does: after that the same key starts a new request. */
@@ -25,12 +25,12 @@ export class IdempotencyStore {
   begin(key: string, requestHash: string): BeginResult {
     return this.db.transaction((): BeginResult => {
       const nowMs = this.now().getTime();
-      this.db.prepare(`DELETE FROM ${this.table} WHERE key = ? AND created_at <= ?`).run(key, nowMs - this.ttlMs);
-      const row = this.db.prepare(`SELECT request_hash, status_code, response_json FROM ${this.table} WHERE key = ?`).get(key) as
+      prepared(this.db, `DELETE FROM ${this.table} WHERE key = ? AND created_at <= ?`).run(key, nowMs - this.ttlMs);
+      const row = prepared(this.db, `SELECT request_hash, status_code, response_json FROM ${this.table} WHERE key = ?`).get(key) as
         | { request_hash: string; status_code: number | null; response_json: string | null }
         | undefined;
       if (!row) {
-        this.db.prepare(`INSERT INTO ${this.table} (key, request_hash, created_at) VALUES (?, ?, ?)`).run(key, requestHash, nowMs);
+        prepared(this.db, `INSERT INTO ${this.table} (key, request_hash, created_at) VALUES (?, ?, ?)`).run(key, requestHash, nowMs);
         return { kind: 'new' };
       }
       if (row.request_hash !== requestHash) return { kind: 'mismatch' };
@@ -40,12 +40,12 @@ export class IdempotencyStore {
   }
 
   complete(key: string, status: number, body: unknown): void {
-    this.db.prepare(`UPDATE ${this.table} SET status_code = ?, response_json = ? WHERE key = ?`).run(status, JSON.stringify(body), key);
+    prepared(this.db, `UPDATE ${this.table} SET status_code = ?, response_json = ? WHERE key = ?`).run(status, JSON.stringify(body), key);
   }
 
   /** Forgets a key whose request failed on our side, so the client's retry runs again. */
   abandon(key: string): void {
-    this.db.prepare(`DELETE FROM ${this.table} WHERE key = ? AND status_code IS NULL`).run(key);
+    prepared(this.db, `DELETE FROM ${this.table} WHERE key = ? AND status_code IS NULL`).run(key);
   }
 }
 

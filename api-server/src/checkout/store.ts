@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, Migration } from '../db/database';
+import { prepared, type Db, type Migration } from '../db/database';
 import type { PlanId } from '../../../src/data/plans';
 
 export const checkoutMigrations: Migration[] = [
@@ -106,8 +106,7 @@ export class OrderStore {
   create(order: NewOrder): OrderRecord {
     const at = this.now().toISOString();
     const id = newOrderId();
-    this.db
-      .prepare(
+    prepared(this.db, 
         `INSERT INTO checkout_orders (id, plan_id, plan_name, amount_cents, currency, period, customer_name, customer_email, status, provider, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
       )
@@ -116,26 +115,25 @@ export class OrderStore {
   }
 
   get(id: string): OrderRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM checkout_orders WHERE id = ?').get(id) as RawOrder | undefined;
+    const row = prepared(this.db, 'SELECT * FROM checkout_orders WHERE id = ?').get(id) as RawOrder | undefined;
     return row ? toOrder(row) : undefined;
   }
 
   attachSession(id: string, sessionId: string): void {
-    this.db.prepare('UPDATE checkout_orders SET provider_session_id = ?, updated_at = ? WHERE id = ?').run(sessionId, this.now().toISOString(), id);
+    prepared(this.db, 'UPDATE checkout_orders SET provider_session_id = ?, updated_at = ? WHERE id = ?').run(sessionId, this.now().toISOString(), id);
   }
 
   markPaid(id: string): void {
     const at = this.now().toISOString();
-    this.db.prepare(`UPDATE checkout_orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`).run(at, at, id);
+    prepared(this.db, `UPDATE checkout_orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`).run(at, at, id);
   }
 
   markFailed(id: string, reason: string): void {
-    this.db
-      .prepare(`UPDATE checkout_orders SET status = 'failed', failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'pending'`)
+    prepared(this.db, `UPDATE checkout_orders SET status = 'failed', failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'pending'`)
       .run(reason.slice(0, 500), this.now().toISOString(), id);
   }
 
   list(limit = 100): OrderRecord[] {
-    return (this.db.prepare('SELECT * FROM checkout_orders ORDER BY created_at DESC, id LIMIT ?').all(limit) as RawOrder[]).map(toOrder);
+    return (prepared(this.db, 'SELECT * FROM checkout_orders ORDER BY created_at DESC, id LIMIT ?').all(limit) as RawOrder[]).map(toOrder);
   }
 }

@@ -1,5 +1,5 @@
 import type { ContactRequest } from '../../../src/schemas/contact';
-import type { Db } from '../db/database';
+import { atomically, type Db } from '../db/database';
 import type { OutboxStore, OutgoingMail } from '../mail/outbox';
 import { escapeHtml, htmlParagraphs } from '../mail/sanitize';
 import type { ContactMessage, ContactStore } from './store';
@@ -37,7 +37,7 @@ export class ContactService {
 
   /** Stores the message and queues the sales mail in one transaction: both happen, or neither. */
   submit(request: ContactRequest): ContactMessage {
-    return this.db.transaction(() => {
+    return atomically(this.db, () => {
       const msg = this.store.insert({
         name: request.name,
         email: request.email,
@@ -47,6 +47,6 @@ export class ContactService {
       });
       this.outbox.enqueue(salesMail(msg, this.salesEmail));
       return msg;
-    })();
+    });
   }
 }

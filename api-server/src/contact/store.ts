@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, Migration } from '../db/database';
+import { prepared, type Db, type Migration } from '../db/database';
 
 export const contactMigrations: Migration[] = [
   {
@@ -37,15 +37,14 @@ export class ContactStore {
 
   insert(msg: NewContactMessage): ContactMessage {
     const row: ContactMessage = { id: `msg_${randomBytes(8).toString('hex')}`, createdAt: this.now().toISOString(), ...msg };
-    this.db
-      .prepare('INSERT INTO contact_messages (id, name, email, company, phone, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    prepared(this.db, 'INSERT INTO contact_messages (id, name, email, company, phone, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(row.id, row.name, row.email, row.company, row.phone, row.message, row.createdAt);
     return row;
   }
 
   list(limit = 100): ContactMessage[] {
     return (
-      this.db.prepare('SELECT id, name, email, company, phone, message, created_at AS createdAt FROM contact_messages ORDER BY created_at DESC, id LIMIT ?').all(limit) as ContactMessage[]
+      prepared(this.db, 'SELECT id, name, email, company, phone, message, created_at AS createdAt FROM contact_messages ORDER BY created_at DESC, id LIMIT ?').all(limit) as ContactMessage[]
     );
   }
 }

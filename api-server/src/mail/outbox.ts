@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import type { Db, Migration } from '../db/database';
+import { randomUUID } from 'node:crypto';
+import { prepared, type Db, type Migration } from '../db/database';
 import { headerSafe } from './sanitize';
 
 export const outboxMigrations: Migration[] = [
@@ -105,12 +105,14 @@ export class OutboxStore {
   private readonly sent;
   private readonly failed;
   private onEnqueue: (() => void) | undefined;
+  private readonly fromDomain: string;
 
   constructor(
     private readonly db: Db,
     private readonly from: string,
     private readonly now: () => Date = () => new Date(),
   ) {
+    this.fromDomain = (/@([^>\s]+)>?$/.exec(from)?.[1] ?? 'localhost').replace(/[^A-Za-z0-9.-]/g, '');
     this.insert = db.prepare(`INSERT INTO outbox
       (ref, message_id, to_addr, from_addr, reply_to, subject, text_body, html_body, next_attempt_at, created_at)
       VALUES (@ref, @messageId, @to, @from, @replyTo, @subject, @text, @html, @nextAttemptAt, @createdAt)`);
@@ -130,10 +132,9 @@ export class OutboxStore {
 
   enqueue(mail: OutgoingMail): number {
     const now = this.now();
-    const domain = (/@([^>\s]+)>?$/.exec(this.from)?.[1] ?? 'localhost').replace(/[^A-Za-z0-9.-]/g, '');
     const info = this.insert.run({
       ref: mail.ref,
-      messageId: `<${randomBytes(12).toString('hex')}@${domain}>`,
+      messageId: `<${now.getTime().toString(36)}.${randomUUID()}@${this.fromDomain}>`,
       to: headerSafe(mail.to),
       from: headerSafe(this.from),
       replyTo: mail.replyTo ? headerSafe(mail.replyTo) : null,
@@ -173,11 +174,11 @@ export class OutboxStore {
       params.push(filter.ref);
     }
     const sql = `SELECT * FROM outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
-    return (this.db.prepare(sql).all(...params, limit) as RawRow[]).map(toRow);
+    return (prepared(this.db, sql).all(...params, limit) as RawRow[]).map(toRow);
   }
 
   counts(): Record<OutboxStatus, number> {
-    const rows = this.db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status').all() as {
+    const rows = prepared(this.db, 'SELECT status, COUNT(*) AS n FROM outbox GROUP BY status').all() as {
       status: OutboxStatus;
       n: number;
     }[];

@@ -11,6 +11,11 @@ export interface WorkerOptions {
   now?: () => number;
   /** True while requests wait for answers: the worker then pauses between messages. */
   busy?: () => boolean;
+  /**
+   * Resolves once every committed write is on disk. Awaited before reading due mail, so no
+   * message leaves for a record whose request was not yet acknowledged (see GroupCommit).
+   */
+  durable?: () => Promise<void>;
   /** Pause between messages while busy (default 10 ms: at most ~100 messages/s under load). */
   busyPauseMs?: number;
 }
@@ -67,6 +72,8 @@ export class OutboxWorker {
 
   private async drain(): Promise<void> {
     for (;;) {
+      if (this.stopped) return;
+      await this.options.durable?.();
       if (this.stopped) return;
       const batch = this.store.dueMessages(10);
       if (batch.length === 0) return;

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { SUPPORT_PRIORITIES, TICKET_ID_PREFIX } from '../../../src/data/support';
 import type { SupportRequest } from '../../../src/schemas/support';
-import type { Db } from '../db/database';
+import { atomically, type Db } from '../db/database';
 import type { OutboxStore } from '../mail/outbox';
 import { customerConfirmationMail, supportTeamMail } from './emails';
 import { isDuplicateTicketId, TicketStore, type NewTicket } from './store';
@@ -38,11 +38,12 @@ export function createTicket(deps: SupportServiceDeps, req: SupportRequest): New
   const created = deps.now();
   const hours = SUPPORT_PRIORITIES[req.priority].responseHours;
   const accountId = req.accountId ? req.accountId : null;
-  const save = deps.db.transaction((ticket: NewTicket) => {
-    store.insert(ticket);
-    deps.outbox.enqueue(supportTeamMail(ticket, deps.supportEmail));
-    deps.outbox.enqueue(customerConfirmationMail(ticket, deps.supportEmail));
-  });
+  const save = (ticket: NewTicket) =>
+    atomically(deps.db, () => {
+      store.insert(ticket);
+      deps.outbox.enqueue(supportTeamMail(ticket, deps.supportEmail));
+      deps.outbox.enqueue(customerConfirmationMail(ticket, deps.supportEmail));
+    });
   for (let attempt = 1; ; attempt++) {
     const ticket: NewTicket = {
       ticketId: (deps.newTicketId ?? generateTicketId)(),
@@ -60,7 +61,8 @@ export function createTicket(deps: SupportServiceDeps, req: SupportRequest): New
       save(ticket);
       return ticket;
     } catch (err) {
-      // A collision rolls the whole transaction back; draw a new id and try again.
+      // A collision fails the INSERT, the first statement, so nothing of this attempt is
+      // stored; draw a new id and try again.
       if (!isDuplicateTicketId(err) || attempt >= MAX_ID_ATTEMPTS) throw err;
     }
   }

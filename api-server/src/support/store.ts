@@ -1,4 +1,4 @@
-import type { Db, Migration } from '../db/database';
+import { prepared, type Db, type Migration } from '../db/database';
 import type { SupportCategoryId, SupportPriorityId } from '../../../src/data/support';
 
 // Enum values are not CHECK-constrained on purpose: the shared zod schema validates them, and a
@@ -90,8 +90,7 @@ export class TicketStore {
   constructor(private readonly db: Db) {}
 
   insert(t: NewTicket): number {
-    const info = this.db
-      .prepare(
+    const info = prepared(this.db, 
         `INSERT INTO support_tickets
           (ticket_id, name, email, subject, message, priority, category, account_id, status, created_at, respond_by)
          VALUES (@ticketId, @name, @email, @subject, @message, @priority, @category, @accountId, 'open', @createdAt, @respondBy)`,
@@ -101,16 +100,16 @@ export class TicketStore {
   }
 
   get(ticketId: string): TicketRow | undefined {
-    const row = this.db.prepare('SELECT * FROM support_tickets WHERE ticket_id = ?').get(ticketId) as RawTicket | undefined;
+    const row = prepared(this.db, 'SELECT * FROM support_tickets WHERE ticket_id = ?').get(ticketId) as RawTicket | undefined;
     return row ? toTicket(row) : undefined;
   }
 
   /** Newest first. */
   list(limit = 50): TicketRow[] {
-    return (this.db.prepare('SELECT * FROM support_tickets ORDER BY id DESC LIMIT ?').all(limit) as RawTicket[]).map(toTicket);
+    return (prepared(this.db, 'SELECT * FROM support_tickets ORDER BY id DESC LIMIT ?').all(limit) as RawTicket[]).map(toTicket);
   }
 
   count(): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM support_tickets').get() as { n: number }).n;
+    return (prepared(this.db, 'SELECT COUNT(*) AS n FROM support_tickets').get() as { n: number }).n;
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, Migration } from '../db/database';
+import { prepared, type Db, type Migration } from '../db/database';
 import type { WhiteLabelConfig, WhiteLabelDeployment } from '../../../src/schemas/whiteLabel';
 
 /**
@@ -88,27 +88,24 @@ export class WhiteLabelStore {
   constructor(private readonly db: Db) {}
 
   current(organizationId: string): VersionRow | undefined {
-    const row = this.db
-      .prepare('SELECT * FROM white_label_configs WHERE organization_id = ? ORDER BY version DESC LIMIT 1')
+    const row = prepared(this.db, 'SELECT * FROM white_label_configs WHERE organization_id = ? ORDER BY version DESC LIMIT 1')
       .get(organizationId) as RawVersion | undefined;
     return row && toVersion(row);
   }
 
   byId(organizationId: string, id: string): VersionRow | undefined {
-    const row = this.db.prepare('SELECT * FROM white_label_configs WHERE organization_id = ? AND id = ?').get(organizationId, id) as RawVersion | undefined;
+    const row = prepared(this.db, 'SELECT * FROM white_label_configs WHERE organization_id = ? AND id = ?').get(organizationId, id) as RawVersion | undefined;
     return row && toVersion(row);
   }
 
   history(organizationId: string, limit = 20): VersionRow[] {
-    const rows = this.db
-      .prepare('SELECT * FROM white_label_configs WHERE organization_id = ? ORDER BY version DESC LIMIT ?')
+    const rows = prepared(this.db, 'SELECT * FROM white_label_configs WHERE organization_id = ? ORDER BY version DESC LIMIT ?')
       .all(organizationId, limit) as RawVersion[];
     return rows.map(toVersion);
   }
 
   lastDeployment(organizationId: string): WhiteLabelDeployment | null {
-    const row = this.db
-      .prepare(
+    const row = prepared(this.db, 
         `SELECT d.id, d.config_id, c.version, d.domain, d.created_at, d.created_by
          FROM white_label_deployments d JOIN white_label_configs c ON c.id = d.config_id
          WHERE d.organization_id = ? ORDER BY d.created_at DESC, d.rowid DESC LIMIT 1`,
@@ -120,12 +117,10 @@ export class WhiteLabelStore {
   /** Appends the next version atomically (better-sqlite3 transactions are synchronous). */
   addVersion(organizationId: string, fields: StoredFields, at: string, by: string): VersionRow {
     return this.db.transaction((): VersionRow => {
-      const { next } = this.db
-        .prepare('SELECT COALESCE(MAX(version), 0) + 1 AS next FROM white_label_configs WHERE organization_id = ?')
+      const { next } = prepared(this.db, 'SELECT COALESCE(MAX(version), 0) + 1 AS next FROM white_label_configs WHERE organization_id = ?')
         .get(organizationId) as { next: number };
       const id = `wlc_${randomUUID().replace(/-/g, '')}`;
-      this.db
-        .prepare('INSERT INTO white_label_configs (id, organization_id, version, data, is_active, created_at, created_by) VALUES (?, ?, ?, ?, 0, ?, ?)')
+      prepared(this.db, 'INSERT INTO white_label_configs (id, organization_id, version, data, is_active, created_at, created_by) VALUES (?, ?, ?, ?, 0, ?, ?)')
         .run(id, organizationId, next, JSON.stringify(fields), at, by);
       return { id, organizationId, version: next, fields, isActive: false, createdAt: at, createdBy: by };
     })();
@@ -134,11 +129,10 @@ export class WhiteLabelStore {
   /** Records the deployment and makes this version the organisation's only active one. */
   markDeployed(organizationId: string, configId: string, domain: string, at: string, by: string): WhiteLabelDeployment {
     return this.db.transaction((): WhiteLabelDeployment => {
-      this.db.prepare('UPDATE white_label_configs SET is_active = 0 WHERE organization_id = ? AND is_active = 1').run(organizationId);
-      this.db.prepare('UPDATE white_label_configs SET is_active = 1 WHERE organization_id = ? AND id = ?').run(organizationId, configId);
+      prepared(this.db, 'UPDATE white_label_configs SET is_active = 0 WHERE organization_id = ? AND is_active = 1').run(organizationId);
+      prepared(this.db, 'UPDATE white_label_configs SET is_active = 1 WHERE organization_id = ? AND id = ?').run(organizationId, configId);
       const id = `wld_${randomUUID().replace(/-/g, '')}`;
-      this.db
-        .prepare('INSERT INTO white_label_deployments (id, organization_id, config_id, domain, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)')
+      prepared(this.db, 'INSERT INTO white_label_deployments (id, organization_id, config_id, domain, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)')
         .run(id, organizationId, configId, domain, at, by);
       return this.lastDeployment(organizationId)!;
     })();

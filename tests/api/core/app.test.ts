@@ -9,6 +9,7 @@ import { validateBody, parsedBody } from '../../../api-server/src/http/validate'
 import { loadBuiltSite } from '../../../api-server/src/http/site';
 import type { Feature } from '../../../api-server/src/deps';
 import { FEATURES } from '../../../api-server/src/features';
+import { clientKey } from '../../../api-server/src/app';
 
 // A tiny feature that exercises validation and the form limiter like the real ones do.
 const echoSchema = z.strictObject({ name: z.string().min(1, { error: 'Name is required' }).max(10) });
@@ -166,5 +167,17 @@ describe('serving the built site', () => {
     expect((await request(t.app).get('/white-label')).status).toBe(401);
     expect((await request(t.app).get('/white-label').set('Authorization', basicAuthHeader())).text).toContain('admin');
     t.close();
+  });
+});
+
+describe('rate-limit key', () => {
+  it('counts an IPv4 client once, whether the socket reports it plain or IPv4-mapped', () => {
+    expect(clientKey({ ip: '203.0.113.7' })).toBe('203.0.113.7');
+    expect(clientKey({ ip: '::ffff:203.0.113.7' })).toBe('203.0.113.7');
+  });
+
+  it('groups an IPv6 client by its /56, so rotating addresses inside it does not escape the limit', () => {
+    expect(clientKey({ ip: '2001:db8:0:1::1' })).toBe(clientKey({ ip: '2001:db8:0:1f:ffff::9' }));
+    expect(clientKey({ ip: '2001:db8:0:1::1' })).not.toBe(clientKey({ ip: '2001:db8:0:100::1' }));
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Db } from '../../../api-server/src/db/database';
+import { openDatabase, prepared, type Db } from '../../../api-server/src/db/database';
 import { GroupCommit } from '../../../api-server/src/db/groupCommit';
 
 describe('group commit', () => {
@@ -61,5 +61,89 @@ describe('group commit', () => {
     await writes.run(insert('first'));
     await writes.run(insert('second'));
     expect(rows()).toEqual(['first', 'second']);
+  });
+
+  describe('durability off the event loop', () => {
+    afterEach(() => jest.restoreAllMocks());
+
+    /** Holds every fdatasync until released, so the test decides when the disk "answers". */
+    function holdSyncs() {
+      const pending: (() => void)[] = [];
+      const real = fs.fdatasync;
+      jest.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, cb: (err: NodeJS.ErrnoException | null) => void) => {
+        pending.push(() => real(fd, cb));
+      }) as typeof fs.fdatasync);
+      return pending;
+    }
+    const settled = async <T,>(p: Promise<T>) => {
+      let done = false;
+      void p.then(
+        () => (done = true),
+        () => (done = true),
+      );
+      await new Promise((r) => setTimeout(r, 30));
+      return done;
+    };
+
+    it('answers only after the WAL is synced, and keeps the connection at synchronous=FULL', async () => {
+      const syncs = holdSyncs();
+      const writes = new GroupCommit(db);
+      const answer = writes.run(insert('a'));
+      expect(await settled(answer)).toBe(false);
+      expect(rows()).toEqual(['a']); // committed (visible), but not acknowledged before the sync
+      expect(syncs).toHaveLength(1);
+      expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL for writes made elsewhere
+      syncs.shift()!();
+      await expect(answer).resolves.toBe(1);
+      writes.close();
+    });
+
+    it('runs one sync at a time; writes committed meanwhile wait for the next one', async () => {
+      const syncs = holdSyncs();
+      const writes = new GroupCommit(db);
+      const first = writes.run(insert('a'));
+      await settled(first);
+      const second = writes.run(insert('b'));
+      expect(await settled(second)).toBe(false);
+      expect(syncs).toHaveLength(1); // b is committed but its sync has not started yet
+      syncs.shift()!();
+      await first;
+      expect(await settled(second)).toBe(false);
+      expect(syncs).toHaveLength(1);
+      syncs.shift()!();
+      await expect(second).resolves.toBe(1);
+      writes.close();
+    });
+
+    it('rejects the callers when the sync fails: nothing is claimed durable', async () => {
+      jest.spyOn(fs, 'fdatasync').mockImplementation(((_fd: number, cb: (err: NodeJS.ErrnoException | null) => void) => {
+        cb(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+      }) as typeof fs.fdatasync);
+      const writes = new GroupCommit(db);
+      await expect(writes.run(insert('a'))).rejects.toThrow(/EIO/);
+      writes.close();
+    });
+
+    it('durable() resolves at once when idle and after the pending sync otherwise', async () => {
+      const writes = new GroupCommit(db);
+      await expect(settled(writes.durable())).resolves.toBe(true);
+      const syncs = holdSyncs();
+      void writes.run(insert('a'));
+      await settled(Promise.resolve());
+      const durable = writes.durable();
+      expect(await settled(durable)).toBe(false);
+      while (syncs.length > 0) {
+        syncs.shift()!();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await expect(durable).resolves.toBeUndefined();
+      writes.close();
+    });
+  });
+
+  it('prepares each statement once per database', () => {
+    const sql = 'SELECT v FROM t WHERE v = ?';
+    expect(prepared(db, sql)).toBe(prepared(db, sql));
+    expect(prepared(db, sql)).not.toBe(prepared(db, 'SELECT 1'));
   });
 });

@@ -79,6 +79,36 @@ describe('mail outbox', () => {
     await smtp.stop();
   });
 
+  it('sends nothing until what is committed is on disk', async () => {
+    const sent: string[] = [];
+    let markDurable!: () => void;
+    const durable = new Promise<void>((resolve) => (markDurable = resolve));
+    const worker = new OutboxWorker(store, async (row) => void sent.push(row.ref), silent, {
+      retryBaseMs: 10,
+      maxAttempts: 3,
+      pollMs: 10_000,
+      durable: () => durable,
+    });
+    store.enqueue({ ref: 't:1', to: 'a@b.test', subject: 's', text: 't' });
+    worker.start();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(sent).toEqual([]);
+    markDurable();
+    await waitUntil(() => sent.length === 1);
+    await worker.stop();
+  });
+
+  it('gives Message-IDs that sort by creation time (appends to their unique index, not random pages)', () => {
+    let t = Date.parse('2026-01-01T00:00:00Z');
+    const timed = new OutboxStore(db, 'Ledgerline <no-reply@ledgerline.test>', () => new Date((t += 1_000)));
+    for (let i = 0; i < 20; i++) timed.enqueue({ ref: `t:${i}`, to: 'a@b.test', subject: 's', text: 't' });
+    const ids = timed.list().map((r) => r.messageId);
+    expect(new Set(ids).size).toBe(20);
+    expect(ids.every((id) => /^<[0-9a-z]+\.[0-9a-f-]{36}@ledgerline\.test>$/.test(id))).toBe(true);
+    const byCreation = [...timed.list()].sort((a, b) => a.id - b.id).map((r) => r.messageId);
+    expect([...byCreation].sort()).toEqual(byCreation);
+  });
+
   it('steps aside while API requests are in flight, then delivers everything', async () => {
     const sent: string[] = [];
     const record = async (row: { ref: string }) => {
