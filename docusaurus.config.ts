@@ -6,6 +6,7 @@ import planRoutesPlugin from './src/plugins/planRoutes';
 import devProxyPlugin from './src/plugins/devProxy';
 import llmsTxtPlugin from './src/plugins/llmsTxt';
 import precompressPlugin from './src/plugins/precompress';
+import { SSR_TEMPLATE } from './src/ssrTemplate';
 
 const config: Config = {
   title: SITE.name,
@@ -18,6 +19,7 @@ const config: Config = {
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'throw',
   future: { v4: true, faster: true },
+  ssrTemplate: SSR_TEMPLATE,
   markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } },
   i18n: { defaultLocale: 'en', locales: ['en'] },
   presets: [
