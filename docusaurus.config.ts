@@ -6,6 +6,7 @@ import planRoutesPlugin from './src/plugins/planRoutes';
 import devProxyPlugin from './src/plugins/devProxy';
 import llmsTxtPlugin from './src/plugins/llmsTxt';
 import precompressPlugin from './src/plugins/precompress';
+import lazyPrismLanguagesPlugin from './src/plugins/lazyPrismLanguages';
 import { SSR_TEMPLATE } from './src/ssrTemplate';
 
 const config: Config = {
@@ -64,6 +65,7 @@ const config: Config = {
     devProxyPlugin,
     llmsTxtPlugin,
     precompressPlugin,
+    lazyPrismLanguagesPlugin,
   ],
   themes: [
     [

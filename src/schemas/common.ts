@@ -1,23 +1,12 @@
 import { z } from 'zod';
+import { MAX } from './limits';
 
 // In the browser zod must not probe for eval (`new Function`): our CSP forbids it, and Chrome
 // reports the blocked probe as a policy violation even though zod catches it (Lighthouse best
 // practices). The server keeps zod's faster compiled parsers.
 if (typeof window !== 'undefined') z.config({ jitless: true });
 
-/** Upper bounds on every free-text field the live API accepts. */
-export const MAX = {
-  name: 100,
-  email: 254,
-  company: 120,
-  phone: 40,
-  subject: 150,
-  message: 5000,
-  accountId: 64,
-  url: 2048,
-  domain: 253,
-  honeypot: 200,
-} as const;
+export { MAX } from './limits';
 
 // Control characters (except tab/newline in long text) are never legitimate in form fields
 // and are how header injection is attempted, so refuse them outright.

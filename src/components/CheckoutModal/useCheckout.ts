@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { Plan } from '@site/src/data/plans';
 import { TIMINGS } from '@site/src/data/timings';
 import { CHECKOUT_COPY } from '@site/src/data/landing';
-import { checkoutRequestSchema, fieldErrors, type CheckoutResponse, type FieldErrors } from '@site/src/schemas';
+import type { CheckoutResponse, FieldErrors } from '@site/src/schemas';
+import { loadSchemas, preloadSchemas } from '@site/src/schemas/lazy';
 import { NETWORK_ERROR_MESSAGE, NetworkError, postJson } from '@site/src/lib/postJson';
 
 /** Spec §4: open (idle) → submitting → processing (then /success), or error with the form still open. */
@@ -26,39 +27,55 @@ export function useCheckout(plan: Plan, navigate: (url: string) => void, endpoin
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(redirect.current), []);
+  // The modal is open: have the schemas ready by the time the form is submitted.
+  useEffect(preloadSchemas, []);
+  // Set synchronously on submit: the schemas load asynchronously, so the status alone would
+  // let a double click through before it changes.
+  const inFlight = useRef(false);
 
   const busy = status === 'submitting' || status === 'processing';
 
   const submit = useCallback(
     async (event?: FormEvent) => {
       event?.preventDefault();
-      if (busy) return;
-      const parsed = checkoutRequestSchema.safeParse({ planId: plan.id, customerName, customerEmail });
-      if (!parsed.success) {
-        setErrors(fieldErrors(parsed.error));
-        return;
-      }
-      setErrors({});
-      setError(null);
-      setStatus('submitting');
-      const body = JSON.stringify(parsed.data);
-      if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
+      if (busy || inFlight.current) return;
+      inFlight.current = true;
       try {
-        const answer = await postJson<CheckoutResponse & { fields?: FieldErrors }>(endpoint, parsed.data, {
-          headers: { 'Idempotency-Key': attempt.current.key },
-        });
-        const url = answer.body?.success ? answer.body.checkoutUrl : undefined;
-        if (url) {
-          setStatus('processing');
-          redirect.current = setTimeout(() => navigate(url), TIMINGS.checkoutRedirectMs);
+        const schemas = await loadSchemas().catch(() => undefined);
+        if (!schemas) {
+          setError(NETWORK_ERROR_MESSAGE);
+          setStatus('error');
           return;
         }
-        setErrors(answer.body?.fields ?? {});
-        setError(answer.body?.error || CHECKOUT_COPY.failedMessage);
-      } catch (err) {
-        setError(err instanceof NetworkError ? NETWORK_ERROR_MESSAGE : CHECKOUT_COPY.failedMessage);
+        const parsed = schemas.checkoutRequestSchema.safeParse({ planId: plan.id, customerName, customerEmail });
+        if (!parsed.success) {
+          setErrors(schemas.fieldErrors(parsed.error));
+          return;
+        }
+        setErrors({});
+        setError(null);
+        setStatus('submitting');
+        const body = JSON.stringify(parsed.data);
+        if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
+        try {
+          const answer = await postJson<CheckoutResponse & { fields?: FieldErrors }>(endpoint, parsed.data, {
+            headers: { 'Idempotency-Key': attempt.current.key },
+          });
+          const url = answer.body?.success ? answer.body.checkoutUrl : undefined;
+          if (url) {
+            setStatus('processing');
+            redirect.current = setTimeout(() => navigate(url), TIMINGS.checkoutRedirectMs);
+            return;
+          }
+          setErrors(answer.body?.fields ?? {});
+          setError(answer.body?.error || CHECKOUT_COPY.failedMessage);
+        } catch (err) {
+          setError(err instanceof NetworkError ? NETWORK_ERROR_MESSAGE : CHECKOUT_COPY.failedMessage);
+        }
+        setStatus('error');
+      } finally {
+        inFlight.current = false;
       }
-      setStatus('error');
     },
     [busy, customerEmail, customerName, endpoint, navigate, plan.id],
   );

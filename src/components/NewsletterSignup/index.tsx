@@ -1,9 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { EXTERNAL_LINKS } from '@site/src/data';
-import { emailField } from '@site/src/schemas/common';
+import { loadedSchemas, loadSchemas, preloadSchemas } from '@site/src/schemas/lazy';
 import styles from './styles.module.css';
-
-const emailSchema = emailField('Email address');
 
 /**
  * Newsletter block of /blog. It makes no call to our API (the spec shows no newsletter call):
@@ -19,8 +17,17 @@ export default function NewsletterSignup(): ReactNode {
   const [handedOff, setHandedOff] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const input = event.currentTarget.elements.namedItem('email') as HTMLInputElement;
-    const result = emailSchema.safeParse(input.value);
+    const form = event.currentTarget;
+    const schemas = loadedSchemas();
+    if (!schemas) {
+      // Submitted before focusing the field (e.g. Enter straight after autofill): check the
+      // address once the schemas are in, then submit again, still within the user's gesture.
+      event.preventDefault();
+      void loadSchemas().then(() => form.requestSubmit(), () => setError('Please try again in a moment'));
+      return;
+    }
+    const input = form.elements.namedItem('email') as HTMLInputElement;
+    const result = schemas.emailField('Email address').safeParse(input.value);
     if (!result.success) {
       event.preventDefault();
       setHandedOff(false);
@@ -53,6 +60,7 @@ export default function NewsletterSignup(): ReactNode {
         rel="noopener noreferrer"
         noValidate
         onSubmit={onSubmit}
+        onFocus={preloadSchemas}
       >
         <label htmlFor={inputId} className={styles.label}>
           Email address

@@ -3,6 +3,7 @@ import { FormAlert, Honeypot, Spinner, TextAreaField, TextField } from '@site/sr
 import { LANDING_CONTACT as COPY } from '@site/src/data/landing';
 import Icon from '@site/src/components/Icon';
 import { useContactForm } from './useContactForm';
+import { preloadSchemas } from '@site/src/schemas/lazy';
 import styles from './contact.module.css';
 
 export default function ContactForm(): ReactNode {
@@ -35,7 +36,7 @@ export default function ContactForm(): ReactNode {
 
   const sending = status === 'sending';
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Contact sales" aria-busy={sending}>
+    <form className={styles.form} onSubmit={(e) => void submit(e)} onFocus={preloadSchemas} noValidate aria-label="Contact sales" aria-busy={sending}>
       {error && <FormAlert kind="error">{error}</FormAlert>}
       <div className={styles.row}>
         <TextField ref={nameRef} id="contact-name" label="Name" required autoComplete="name" value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />

@@ -1,5 +1,6 @@
-import { useCallback, useState, type FormEvent } from 'react';
-import { contactRequestSchema, fieldErrors, type ContactResponse, type FieldErrors } from '@site/src/schemas';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import type { ContactResponse, FieldErrors } from '@site/src/schemas';
+import { loadSchemas } from '@site/src/schemas/lazy';
 import { LANDING_CONTACT } from '@site/src/data/landing';
 import { NETWORK_ERROR_MESSAGE, NetworkError, postJson } from '@site/src/lib/postJson';
 import { useFormTimer } from '@site/src/components/Form';
@@ -28,6 +29,9 @@ export function useContactForm(endpoint = '/api/contact') {
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const timer = useFormTimer();
+  // Set synchronously on submit: the schemas load asynchronously, so the status alone would
+  // let a double click through before it changes.
+  const inFlight = useRef(false);
 
   const set = useCallback((field: keyof ContactValues, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -40,28 +44,39 @@ export function useContactForm(endpoint = '/api/contact') {
   const submit = useCallback(
     async (event?: FormEvent) => {
       event?.preventDefault();
-      if (!canSubmit) return;
-      const parsed = contactRequestSchema.safeParse({ ...values, elapsedMs: timer.elapsedMs() });
-      if (!parsed.success) {
-        setErrors(fieldErrors(parsed.error));
-        return;
-      }
-      setErrors({});
-      setError(null);
-      setStatus('sending');
+      if (!canSubmit || inFlight.current) return;
+      inFlight.current = true;
       try {
-        const answer = await postJson<ContactResponse & { fields?: FieldErrors }>(endpoint, parsed.data);
-        if (answer.ok && answer.body?.success) {
-          setStatus('success');
-          setValues(EMPTY);
+        const elapsedMs = timer.elapsedMs();
+        const schemas = await loadSchemas().catch(() => undefined);
+        if (!schemas) {
+          setError(NETWORK_ERROR_MESSAGE);
           return;
         }
-        setErrors(answer.body?.fields ?? {});
-        setError(answer.body?.error || LANDING_CONTACT.failedMessage);
-      } catch (err) {
-        setError(err instanceof NetworkError ? NETWORK_ERROR_MESSAGE : LANDING_CONTACT.failedMessage);
+        const parsed = schemas.contactRequestSchema.safeParse({ ...values, elapsedMs });
+        if (!parsed.success) {
+          setErrors(schemas.fieldErrors(parsed.error));
+          return;
+        }
+        setErrors({});
+        setError(null);
+        setStatus('sending');
+        try {
+          const answer = await postJson<ContactResponse & { fields?: FieldErrors }>(endpoint, parsed.data);
+          if (answer.ok && answer.body?.success) {
+            setStatus('success');
+            setValues(EMPTY);
+            return;
+          }
+          setErrors(answer.body?.fields ?? {});
+          setError(answer.body?.error || LANDING_CONTACT.failedMessage);
+        } catch (err) {
+          setError(err instanceof NetworkError ? NETWORK_ERROR_MESSAGE : LANDING_CONTACT.failedMessage);
+        }
+        setStatus('idle');
+      } finally {
+        inFlight.current = false;
       }
-      setStatus('idle');
     },
     [canSubmit, endpoint, timer, values],
   );

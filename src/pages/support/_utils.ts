@@ -1,9 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useFormTimer } from '@site/src/components/Form';
 import { SUPPORT_DEFAULTS, type SupportCategoryId, type SupportPriorityId } from '@site/src/data/support';
 import { NETWORK_ERROR_MESSAGE, NetworkError, postJson } from '@site/src/lib/postJson';
-import { fieldErrors as toFieldErrors, type FieldErrors } from '@site/src/schemas/common';
-import { supportRequestSchema, type SupportResponse } from '@site/src/schemas/support';
+import type { FieldErrors } from '@site/src/schemas/common';
+import type { SupportResponse } from '@site/src/schemas/support';
+import { loadSchemas } from '@site/src/schemas/lazy';
 
 /** Shown when the server answers without a usable error text (spec error catalogue). */
 export const SUPPORT_FAILED_MESSAGE = 'Failed to create support ticket';
@@ -57,6 +58,9 @@ export function useTicketForm() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [ticket, setTicket] = useState<{ id: string; email: string; priority: SupportPriorityId } | null>(null);
   const { elapsedMs, reset: resetTimer } = useFormTimer();
+  // Set synchronously on submit: the schemas load asynchronously, so the status alone would
+  // let a double click through before it changes.
+  const inFlight = useRef(false);
 
   const setField = useCallback(<K extends keyof TicketFields>(key: K, value: TicketFields[K]) => {
     setFields((f) => ({ ...f, [key]: value }));
@@ -72,32 +76,42 @@ export function useTicketForm() {
   const canSubmit = status !== 'submitting' && !missingRequired;
 
   const submit = useCallback(async (): Promise<boolean> => {
-    if (status === 'submitting') return false;
-    const payload = ticketPayload(fields, elapsedMs());
-    const parsed = supportRequestSchema.safeParse(payload);
-    if (!parsed.success) {
-      setFieldErrors(toFieldErrors(parsed.error));
-      setError(null);
-      return false;
-    }
-    setStatus('submitting');
-    setError(null);
-    setFieldErrors({});
+    if (status === 'submitting' || inFlight.current) return false;
+    inFlight.current = true;
     try {
-      const answer = await postJson<SupportResponse & { fields?: FieldErrors }>(SUPPORT_API_URL, payload);
-      const body = answer.body;
-      if (answer.ok && body?.success && body.ticketId) {
-        setTicket({ id: body.ticketId, email: parsed.data.email, priority: parsed.data.priority });
-        setStatus('success');
-        return true;
+      const payload = ticketPayload(fields, elapsedMs());
+      const schemas = await loadSchemas().catch(() => undefined);
+      if (!schemas) {
+        setError(NETWORK_ERROR_MESSAGE);
+        return false;
       }
-      setError(body?.error?.trim() || SUPPORT_FAILED_MESSAGE);
-      setFieldErrors(body?.fields ?? {});
-    } catch (err) {
-      setError(err instanceof NetworkError ? NETWORK_ERROR_MESSAGE : SUPPORT_FAILED_MESSAGE);
+      const parsed = schemas.supportRequestSchema.safeParse(payload);
+      if (!parsed.success) {
+        setFieldErrors(schemas.fieldErrors(parsed.error));
+        setError(null);
+        return false;
+      }
+      setStatus('submitting');
+      setError(null);
+      setFieldErrors({});
+      try {
+        const answer = await postJson<SupportResponse & { fields?: FieldErrors }>(SUPPORT_API_URL, payload);
+        const body = answer.body;
+        if (answer.ok && body?.success && body.ticketId) {
+          setTicket({ id: body.ticketId, email: parsed.data.email, priority: parsed.data.priority });
+          setStatus('success');
+          return true;
+        }
+        setError(body?.error?.trim() || SUPPORT_FAILED_MESSAGE);
+        setFieldErrors(body?.fields ?? {});
+      } catch (err) {
+        setError(err instanceof NetworkError ? NETWORK_ERROR_MESSAGE : SUPPORT_FAILED_MESSAGE);
+      }
+      setStatus('idle');
+      return false;
+    } finally {
+      inFlight.current = false;
     }
-    setStatus('idle');
-    return false;
   }, [fields, status, elapsedMs]);
 
   /** "Create Another Ticket": back to an empty idle form and a fresh fill timer. */

@@ -3,6 +3,7 @@ import { BLOG_CATEGORIES, EXTERNAL_LINKS } from '@site/src/data';
 import BlogCategories from '@site/src/components/BlogCategories';
 import BlogPostCard from '@site/src/components/BlogPostCard';
 import NewsletterSignup from '@site/src/components/NewsletterSignup';
+import { loadSchemas } from '@site/src/schemas/lazy';
 import { formatPostDate, splitFeatured, type BlogCard } from '@site/src/theme/BlogListPage/_utils';
 
 const card = (id: string, featured: boolean): BlogCard => ({
@@ -24,6 +25,20 @@ describe('newsletter block', () => {
     const form = input.closest('form')!;
     return { input, form, button: screen.getByRole('button', { name: 'Subscribe' }) };
   }
+
+  it('validates even when submitted before the schemas were loaded (no focus first)', async () => {
+    const { input, form } = setup();
+    fireEvent.change(input, { target: { value: 'not-an-email' } });
+    // Not loaded yet: the first submit is held back, then sent again once the schemas are in.
+    expect(fireEvent.submit(form)).toBe(false);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  describe('once the schemas are loaded (the reader focused the field)', () => {
+  beforeAll(async () => {
+    await loadSchemas();
+  });
 
   it('hands the address to the external newsletter site, never to our API', () => {
     const { form, input } = setup();
@@ -59,6 +74,7 @@ describe('newsletter block', () => {
     expect(screen.getByRole('alert')).toBeTruthy();
     fireEvent.change(input, { target: { value: 'a' } });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
   });
 });
 

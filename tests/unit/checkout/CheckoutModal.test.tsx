@@ -74,7 +74,8 @@ describe('CheckoutModal', () => {
     const { navigate } = renderModal();
     await fill(user);
     await user.click(submitButton());
-    expect(submitButton()).toBeDisabled();
+    // Validation awaits the lazily loaded schemas (src/schemas/lazy.ts), a microtask when loaded.
+    await waitFor(() => expect(submitButton()).toBeDisabled());
     expect(screen.getByRole('status', { name: 'Submitting' })).toBeInTheDocument();
     const call = callOf(pending.fetch);
     expect(call.url).toBe('/api/checkout');

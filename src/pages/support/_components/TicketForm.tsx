@@ -9,7 +9,8 @@ import {
   type SupportCategoryId,
   type SupportPriorityId,
 } from '@site/src/data/support';
-import { MAX } from '@site/src/schemas/common';
+import { MAX } from '@site/src/schemas/limits';
+import { preloadSchemas } from '@site/src/schemas/lazy';
 import { useTicketForm } from '../_utils';
 import Icon from '@site/src/components/Icon';
 import styles from './TicketForm.module.css';
@@ -68,7 +69,7 @@ export function TicketForm(): ReactNode {
   const submitting = status === 'submitting';
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={submitting} aria-label="Create a support ticket">
+    <form onSubmit={onSubmit} onFocus={preloadSchemas} noValidate aria-busy={submitting} aria-label="Create a support ticket">
       {form.error && <FormAlert kind="error">{form.error}</FormAlert>}
       <div className={styles.row}>
         <TextField ref={nameInput} id="support-name" label="Name" required autoComplete="name" maxLength={MAX.name} value={fields.name} error={errors.name} onChange={(e) => form.setField('name', e.target.value)} />

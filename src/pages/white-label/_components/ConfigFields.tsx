@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { TextField } from '@site/src/components/Form';
 import { BACKGROUND_THEMES, COLOR_PRESETS, WHITE_LABEL_FONTS } from '@site/src/data/whiteLabel';
-import { MAX } from '@site/src/schemas/common';
+import { MAX } from '@site/src/schemas/limits';
 import { colorPairs, fontStack } from '@site/src/lib/whiteLabel';
 import type { FieldErrors } from '@site/src/schemas/common';
 import type { WhiteLabelConfig } from '@site/src/schemas/whiteLabel';

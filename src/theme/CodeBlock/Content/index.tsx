@@ -10,11 +10,15 @@ import { forwardRef, type ComponentProps, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
 import { usePrismTheme } from '@docusaurus/theme-common';
-import { Highlight } from 'prism-react-renderer';
+import { Highlight, Prism } from 'prism-react-renderer';
+import prismIncludeLanguages from '@theme/prism-include-languages';
 import type { Props } from '@theme/CodeBlock/Content';
 import Line from '@theme/CodeBlock/Line';
 import { linesToHtml } from './_html';
 import styles from './styles.module.css';
+
+// Registered with the first code block rather than at start-up (src/plugins/lazyPrismLanguages).
+prismIncludeLanguages(Prism);
 
 const Pre = forwardRef<HTMLPreElement, ComponentProps<'pre'>>((props, ref) => (
   <pre ref={ref} tabIndex={0} {...props} className={clsx(props.className, styles.codeBlock, 'thin-scrollbar')} />
