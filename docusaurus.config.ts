@@ -7,6 +7,7 @@ import devProxyPlugin from './src/plugins/devProxy';
 import llmsTxtPlugin from './src/plugins/llmsTxt';
 import precompressPlugin from './src/plugins/precompress';
 import lazyPrismLanguagesPlugin from './src/plugins/lazyPrismLanguages';
+import lazySearchHighlightPlugin from './src/plugins/lazySearchHighlight';
 import { SSR_TEMPLATE } from './src/ssrTemplate';
 
 const config: Config = {
@@ -66,6 +67,7 @@ const config: Config = {
     llmsTxtPlugin,
     precompressPlugin,
     lazyPrismLanguagesPlugin,
+    lazySearchHighlightPlugin,
   ],
   themes: [
     [

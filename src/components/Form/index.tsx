@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import type { ComponentProps, ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ChangeEvent, type ComponentProps, type ReactNode, type Ref } from 'react';
 import styles from './styles.module.css';
 
 export { useFormTimer } from './useFormTimer';
@@ -39,12 +39,39 @@ function FieldShell({ id, label, required, error, hint, children }: FieldBase & 
   );
 }
 
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/**
+ * Keeps what someone typed (or the browser autofilled) before the page became interactive.
+ * The server HTML is usable at once and the scripts start after the first paint, so early input
+ * sits in the DOM while React's state is still empty: right after hydration the field reports
+ * it through its own onChange, as if it had just been typed. Handlers read `target.value` only.
+ */
+function useEarlyInput<E extends Control>(value: unknown, onChange: ((e: ChangeEvent<E>) => void) | undefined, ref: Ref<E> | undefined) {
+  const own = useRef<E | null>(null);
+  useEffect(() => {
+    const el = own.current;
+    if (!el || !onChange || value === undefined || el.value === String(value)) return;
+    onChange({ target: el, currentTarget: el } as ChangeEvent<E>);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, right after hydration
+  }, []);
+  return useCallback(
+    (el: E | null) => {
+      own.current = el;
+      if (typeof ref === 'function') ref(el);
+      else if (ref) ref.current = el;
+    },
+    [ref],
+  );
+}
+
 function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
   if (error) return `${id}-error`;
   return hint ? `${id}-hint` : undefined;
 }
 
-export function TextField({ id, label, required, error, hint, className, ...input }: FieldBase & Omit<ComponentProps<'input'>, 'id'>): ReactNode {
+export function TextField({ id, label, required, error, hint, className, ref, ...input }: FieldBase & Omit<ComponentProps<'input'>, 'id'>): ReactNode {
+  const setRef = useEarlyInput(input.value, input.onChange, ref);
   return (
     <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
       <input
@@ -56,12 +83,14 @@ export function TextField({ id, label, required, error, hint, className, ...inpu
         aria-describedby={describedBy(id, error, hint)}
         className={clsx(styles.control, className)}
         {...input}
+        ref={setRef}
       />
     </FieldShell>
   );
 }
 
-export function TextAreaField({ id, label, required, error, hint, className, ...input }: FieldBase & Omit<ComponentProps<'textarea'>, 'id'>): ReactNode {
+export function TextAreaField({ id, label, required, error, hint, className, ref, ...input }: FieldBase & Omit<ComponentProps<'textarea'>, 'id'>): ReactNode {
+  const setRef = useEarlyInput(input.value, input.onChange, ref);
   return (
     <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
       <textarea
@@ -73,6 +102,7 @@ export function TextAreaField({ id, label, required, error, hint, className, ...
         aria-describedby={describedBy(id, error, hint)}
         className={clsx(styles.control, styles.textarea, className)}
         {...input}
+        ref={setRef}
       />
     </FieldShell>
   );
@@ -86,8 +116,10 @@ export function SelectField({
   hint,
   options,
   className,
+  ref,
   ...select
 }: FieldBase & Omit<ComponentProps<'select'>, 'id'> & { options: readonly { value: string; label: string }[] }): ReactNode {
+  const setRef = useEarlyInput(select.value, select.onChange, ref);
   return (
     <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
       <select
@@ -98,6 +130,7 @@ export function SelectField({
         aria-describedby={describedBy(id, error, hint)}
         className={clsx(styles.control, className)}
         {...select}
+        ref={setRef}
       >
         {options.map((o) => (
           <option key={o.value} value={o.value}>

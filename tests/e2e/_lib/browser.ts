@@ -73,3 +73,13 @@ export const LOOKS = [
   { name: 'phone-light', width: 360, colorScheme: 'light' },
   { name: 'phone-dark', width: 360, colorScheme: 'dark' },
 ] as const;
+
+/**
+ * Resolves once React has hydrated the page (Docusaurus then sets data-has-hydrated on <html>).
+ * The server HTML shows, and links work, before that; the scripts start after the first paint
+ * (src/ssrTemplate.ts), so tests that press keys or click React controls right after `goto`
+ * wait for this first, as a person would wait for the page to respond.
+ */
+export function hydrated(page: Page): Promise<unknown> {
+  return page.waitForSelector('html[data-has-hydrated="true"]', { state: 'attached' });
+}

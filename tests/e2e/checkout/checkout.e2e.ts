@@ -45,6 +45,8 @@ describe('checkout in Chromium', () => {
     expect(url.searchParams.get('plan')).toBe(planId);
     expect(url.searchParams.get('name')).toBe(names[planId]);
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    // The label stays invisible (its slot reserved) until the page has read the query string.
+    await page.getByTestId('plan-label').waitFor({ state: 'visible' });
     await expect(page.getByTestId('plan-label').textContent()).resolves.toContain(`${plan.name} Plan`);
     await expect(page.getByTestId('welcome').textContent()).resolves.toContain(names[planId]);
     await expect(page.locator('main b').count()).resolves.toBe(0);

@@ -1,4 +1,4 @@
-import { LOOKS, openPage, screenshot } from '../_lib/browser';
+import { LOOKS, openPage, screenshot, hydrated } from '../_lib/browser';
 import { useLiveSite } from '../_lib/suite';
 import { startSmtp, type TestSmtp } from '../_lib/smtp';
 import { MIN_FILL_MS } from '../../../src/schemas/common';
@@ -81,6 +81,7 @@ describe('/support in Chromium', () => {
   it('opens FAQ answers with the keyboard', async () => {
     const { page, context } = await openPage(live.browser);
     await page.goto(`${live.server.url}/support`);
+    await hydrated(page);
     const first = page.getByRole('button', { name: SUPPORT_FAQ[0]!.question });
     await first.focus();
     await page.keyboard.press('Enter');
