@@ -6,7 +6,9 @@
  * time). The lines are static text, so React gains nothing from owning them. Blocks with line
  * numbers or magic-comment line classes keep the theme's per-element rendering.
  */
-import { forwardRef, type ComponentProps, type ReactNode } from 'react';
+import { forwardRef, useState, type ComponentProps, type ReactNode } from 'react';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import clsx from 'clsx';
 import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
 import { usePrismTheme } from '@docusaurus/theme-common';
@@ -42,11 +44,22 @@ export default function CodeBlockContent({ className: classNameProp }: Props): R
   const { code, language, lineNumbersStart, lineClassNames } = metadata;
   const withNumbering = lineNumbersStart !== undefined;
   const plain = !withNumbering && Object.keys(lineClassNames).length === 0;
+  // Hydrating server HTML, the highlighted lines are already in the page: keep them instead of
+  // tokenizing the code again only to produce the same string (Prism was the largest script
+  // cost while /api-docs hydrated). They are rendered for real once the colour theme differs
+  // from the server's (dark mode), and from then on like any other render.
+  const isBrowser = useIsBrowser();
+  const [serverTheme, setServerTheme] = useState(() => (plain && ExecutionEnvironment.canUseDOM && !isBrowser ? prismTheme : null));
+  if (serverTheme !== null && serverTheme !== prismTheme) setServerTheme(null);
+  const keepServerHtml = serverTheme !== null;
   return (
-    <Highlight theme={prismTheme} code={code} language={language}>
+    <Highlight theme={prismTheme} code={keepServerHtml ? '' : code} language={language}>
       {({ className, style, tokens: lines, getLineProps, getTokenProps }) => (
         <Pre ref={wordWrap.codeBlockRef} className={clsx(classNameProp, className)} style={style}>
-          {plain ? (
+          {keepServerHtml ? (
+            // React leaves the inner HTML of such an element as the server wrote it.
+            <Code withNumbering={false} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+          ) : plain ? (
             <Code withNumbering={false} dangerouslySetInnerHTML={{ __html: linesToHtml(lines, getLineProps, getTokenProps) }} />
           ) : (
             <Code withNumbering={withNumbering}>
