@@ -5,6 +5,7 @@ import { CHECKOUT_COPY } from '@site/src/data/landing';
 import type { CheckoutResponse, FieldErrors } from '@site/src/schemas';
 import { loadSchemas, preloadSchemas } from '@site/src/schemas/lazy';
 import { NETWORK_ERROR_MESSAGE, NetworkError, postJson } from '@site/src/lib/postJson';
+import { useSingleFlight } from '@site/src/components/Form';
 
 /** Spec §4: open (idle) → submitting → processing (then /success), or error with the form still open. */
 export type CheckoutStatus = 'idle' | 'submitting' | 'processing' | 'error';
@@ -29,18 +30,15 @@ export function useCheckout(plan: Plan, navigate: (url: string) => void, endpoin
   useEffect(() => () => clearTimeout(redirect.current), []);
   // The modal is open: have the schemas ready by the time the form is submitted.
   useEffect(preloadSchemas, []);
-  // Set synchronously on submit: the schemas load asynchronously, so the status alone would
-  // let a double click through before it changes.
-  const inFlight = useRef(false);
+  const once = useSingleFlight();
 
   const busy = status === 'submitting' || status === 'processing';
 
   const submit = useCallback(
     async (event?: FormEvent) => {
       event?.preventDefault();
-      if (busy || inFlight.current) return;
-      inFlight.current = true;
-      try {
+      if (busy) return;
+      await once(async () => {
         const schemas = await loadSchemas().catch(() => undefined);
         if (!schemas) {
           setError(NETWORK_ERROR_MESSAGE);
@@ -73,11 +71,9 @@ export function useCheckout(plan: Plan, navigate: (url: string) => void, endpoin
           setError(err instanceof NetworkError ? NETWORK_ERROR_MESSAGE : CHECKOUT_COPY.failedMessage);
         }
         setStatus('error');
-      } finally {
-        inFlight.current = false;
-      }
+      });
     },
-    [busy, customerEmail, customerName, endpoint, navigate, plan.id],
+    [busy, customerEmail, customerName, endpoint, navigate, once, plan.id],
   );
 
   const setName = useCallback((v: string) => {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, type ChangeEvent, type ComponentProps, 
 import styles from './styles.module.css';
 
 export { useFormTimer } from './useFormTimer';
+export { useSingleFlight } from './useSingleFlight';
 
 interface FieldBase {
   id: string;

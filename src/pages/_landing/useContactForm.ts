@@ -1,9 +1,9 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import type { ContactResponse, FieldErrors } from '@site/src/schemas';
 import { loadSchemas } from '@site/src/schemas/lazy';
 import { LANDING_CONTACT } from '@site/src/data/landing';
 import { NETWORK_ERROR_MESSAGE, NetworkError, postJson } from '@site/src/lib/postJson';
-import { useFormTimer } from '@site/src/components/Form';
+import { useFormTimer, useSingleFlight } from '@site/src/components/Form';
 
 export type ContactStatus = 'idle' | 'sending' | 'success';
 
@@ -29,9 +29,7 @@ export function useContactForm(endpoint = '/api/contact') {
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const timer = useFormTimer();
-  // Set synchronously on submit: the schemas load asynchronously, so the status alone would
-  // let a double click through before it changes.
-  const inFlight = useRef(false);
+  const once = useSingleFlight();
 
   const set = useCallback((field: keyof ContactValues, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -44,9 +42,8 @@ export function useContactForm(endpoint = '/api/contact') {
   const submit = useCallback(
     async (event?: FormEvent) => {
       event?.preventDefault();
-      if (!canSubmit || inFlight.current) return;
-      inFlight.current = true;
-      try {
+      if (!canSubmit) return;
+      await once(async () => {
         const elapsedMs = timer.elapsedMs();
         const schemas = await loadSchemas().catch(() => undefined);
         if (!schemas) {
@@ -74,11 +71,9 @@ export function useContactForm(endpoint = '/api/contact') {
           setError(err instanceof NetworkError ? NETWORK_ERROR_MESSAGE : LANDING_CONTACT.failedMessage);
         }
         setStatus('idle');
-      } finally {
-        inFlight.current = false;
-      }
+      });
     },
-    [canSubmit, endpoint, timer, values],
+    [canSubmit, endpoint, once, timer, values],
   );
 
   const reset = useCallback(() => {

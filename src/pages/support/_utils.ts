@@ -1,5 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
-import { useFormTimer } from '@site/src/components/Form';
+import { useCallback, useState } from 'react';
+import { useFormTimer, useSingleFlight } from '@site/src/components/Form';
 import { SUPPORT_DEFAULTS, type SupportCategoryId, type SupportPriorityId } from '@site/src/data/support';
 import { NETWORK_ERROR_MESSAGE, NetworkError, postJson } from '@site/src/lib/postJson';
 import type { FieldErrors } from '@site/src/schemas/common';
@@ -58,9 +58,7 @@ export function useTicketForm() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [ticket, setTicket] = useState<{ id: string; email: string; priority: SupportPriorityId } | null>(null);
   const { elapsedMs, reset: resetTimer } = useFormTimer();
-  // Set synchronously on submit: the schemas load asynchronously, so the status alone would
-  // let a double click through before it changes.
-  const inFlight = useRef(false);
+  const once = useSingleFlight();
 
   const setField = useCallback(<K extends keyof TicketFields>(key: K, value: TicketFields[K]) => {
     setFields((f) => ({ ...f, [key]: value }));
@@ -76,9 +74,8 @@ export function useTicketForm() {
   const canSubmit = status !== 'submitting' && !missingRequired;
 
   const submit = useCallback(async (): Promise<boolean> => {
-    if (status === 'submitting' || inFlight.current) return false;
-    inFlight.current = true;
-    try {
+    if (status === 'submitting') return false;
+    const sent = await once(async (): Promise<boolean> => {
       const payload = ticketPayload(fields, elapsedMs());
       const schemas = await loadSchemas().catch(() => undefined);
       if (!schemas) {
@@ -109,10 +106,9 @@ export function useTicketForm() {
       }
       setStatus('idle');
       return false;
-    } finally {
-      inFlight.current = false;
-    }
-  }, [fields, status, elapsedMs]);
+    });
+    return sent ?? false;
+  }, [fields, status, elapsedMs, once]);
 
   /** "Create Another Ticket": back to an empty idle form and a fresh fill timer. */
   const reset = useCallback(() => {
