@@ -12,8 +12,8 @@
  * frame reached the screen, which can be well after the main thread painted it), keeps the
  * bundles' order (async=false), starts at once in a tab loaded in the background (nothing is
  * painted there until it is shown), falls back to two animation frames where paint timing is
- * not supported, and never waits more than 3 s. Its text is the
- * same on every page of a build; the server allows it by hash like the theme's inline scripts.
+ * not supported, and never waits more than 3 s. Its text is the same on every page of a build;
+ * the server allows it by hash like the theme's inline scripts.
  */
 export const SSR_TEMPLATE = `
 <!DOCTYPE html>
@@ -49,11 +49,10 @@ export const SSR_TEMPLATE = `
             document.head.appendChild(script);
           });
         }
+        if (document.visibilityState === "hidden") return boot();
         var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
-        if (document.visibilityState === "hidden" || !types || types.indexOf("paint") < 0) {
-          if (document.visibilityState === "hidden") boot();
-          else requestAnimationFrame(function () { requestAnimationFrame(boot); });
-          return;
+        if (!types || types.indexOf("paint") < 0) {
+          return requestAnimationFrame(function () { requestAnimationFrame(boot); });
         }
         new PerformanceObserver(function (list, observer) {
           if (list.getEntriesByName("first-contentful-paint").length === 0) return;

@@ -106,11 +106,11 @@ export class OrderStore {
   create(order: NewOrder): OrderRecord {
     const at = this.now().toISOString();
     const id = newOrderId();
-    prepared(this.db, 
-        `INSERT INTO checkout_orders (id, plan_id, plan_name, amount_cents, currency, period, customer_name, customer_email, status, provider, created_at, updated_at)
+    prepared(
+      this.db,
+      `INSERT INTO checkout_orders (id, plan_id, plan_name, amount_cents, currency, period, customer_name, customer_email, status, provider, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
-      )
-      .run(id, order.planId, order.planName, order.amountCents, order.currency, order.period, order.customerName, order.customerEmail, order.provider, at, at);
+    ).run(id, order.planId, order.planName, order.amountCents, order.currency, order.period, order.customerName, order.customerEmail, order.provider, at, at);
     return this.get(id)!;
   }
 

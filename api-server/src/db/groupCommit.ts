@@ -118,7 +118,7 @@ export class GroupCommit {
       return { ok: true, value };
     } catch (error) {
       // SQLite itself may have rolled the whole transaction back (e.g. SQLITE_FULL): then
-      // there is no savepoint left and the batch fails as a whole at COMMIT.
+      // there is no savepoint left, and the whole batch fails (see flush).
       if (!this.db.inTransaction) throw error;
       s.rollbackTo.run();
       s.release.run();

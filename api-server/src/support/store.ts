@@ -90,12 +90,12 @@ export class TicketStore {
   constructor(private readonly db: Db) {}
 
   insert(t: NewTicket): number {
-    const info = prepared(this.db, 
-        `INSERT INTO support_tickets
+    const info = prepared(
+      this.db,
+      `INSERT INTO support_tickets
           (ticket_id, name, email, subject, message, priority, category, account_id, status, created_at, respond_by)
          VALUES (@ticketId, @name, @email, @subject, @message, @priority, @category, @accountId, 'open', @createdAt, @respondBy)`,
-      )
-      .run(t);
+    ).run(t);
     return Number(info.lastInsertRowid);
   }
 

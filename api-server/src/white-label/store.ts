@@ -105,12 +105,12 @@ export class WhiteLabelStore {
   }
 
   lastDeployment(organizationId: string): WhiteLabelDeployment | null {
-    const row = prepared(this.db, 
-        `SELECT d.id, d.config_id, c.version, d.domain, d.created_at, d.created_by
+    const row = prepared(
+      this.db,
+      `SELECT d.id, d.config_id, c.version, d.domain, d.created_at, d.created_by
          FROM white_label_deployments d JOIN white_label_configs c ON c.id = d.config_id
          WHERE d.organization_id = ? ORDER BY d.created_at DESC, d.rowid DESC LIMIT 1`,
-      )
-      .get(organizationId) as RawDeployment | undefined;
+    ).get(organizationId) as RawDeployment | undefined;
     return row ? toDeployment(row) : null;
   }
 

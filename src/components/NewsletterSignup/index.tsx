@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { EXTERNAL_LINKS } from '@site/src/data';
+import { NETWORK_ERROR_MESSAGE } from '@site/src/lib/postJson';
 import { loadedSchemas, loadSchemas, preloadSchemas } from '@site/src/schemas/lazy';
 import styles from './styles.module.css';
 
@@ -23,7 +24,7 @@ export default function NewsletterSignup(): ReactNode {
       // Submitted before focusing the field (e.g. Enter straight after autofill): check the
       // address once the schemas are in, then submit again, still within the user's gesture.
       event.preventDefault();
-      void loadSchemas().then(() => form.requestSubmit(), () => setError('Please try again in a moment'));
+      void loadSchemas().then(() => form.requestSubmit(), () => setError(NETWORK_ERROR_MESSAGE));
       return;
     }
     const input = form.elements.namedItem('email') as HTMLInputElement;
