@@ -1,9 +1,9 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { BLOG_CATEGORIES, EXTERNAL_LINKS } from '@site/src/data';
 import BlogCategories from '@site/src/components/BlogCategories';
 import BlogPostCard from '@site/src/components/BlogPostCard';
 import NewsletterSignup from '@site/src/components/NewsletterSignup';
-import { loadSchemas } from '@site/src/schemas/lazy';
+import { loadedSchemas, loadSchemas } from '@site/src/schemas/lazy';
 import { formatPostDate, splitFeatured, type BlogCard } from '@site/src/theme/BlogListPage/_utils';
 
 const card = (id: string, featured: boolean): BlogCard => ({
@@ -26,13 +26,26 @@ describe('newsletter block', () => {
     return { input, form, button: screen.getByRole('button', { name: 'Subscribe' }) };
   }
 
-  it('validates even when submitted before the schemas were loaded (no focus first)', async () => {
-    const { input, form } = setup();
-    fireEvent.change(input, { target: { value: 'not-an-email' } });
-    // Not loaded yet: the first submit is held back, then sent again once the schemas are in.
-    expect(fireEvent.submit(form)).toBe(false);
-    expect(await screen.findByRole('alert')).toBeTruthy();
-    expect(input.getAttribute('aria-invalid')).toBe('true');
+  it('holds a submit made before the schemas loaded, then sends it once they are in (no focus first)', async () => {
+    expect(loadedSchemas()).toBeUndefined(); // the path under test: nothing focused the field yet
+    // jsdom lacks requestSubmit; as browsers do, it fires a cancelable submit event.
+    const original = Object.getOwnPropertyDescriptor(HTMLFormElement.prototype, 'requestSubmit')!;
+    const requestSubmit = jest.fn(function (this: HTMLFormElement) {
+      this.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    });
+    Object.defineProperty(HTMLFormElement.prototype, 'requestSubmit', { value: requestSubmit, configurable: true });
+    try {
+      const { input, form } = setup();
+      fireEvent.change(input, { target: { value: ' ada@example.com ' } });
+      // Held back (prevented) although the address is valid: it is not checked yet.
+      expect(fireEvent.submit(form)).toBe(false);
+      expect(screen.getByRole('status').textContent).not.toMatch(/confirm your subscription/);
+      await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/confirm your subscription/));
+      expect(requestSubmit).toHaveBeenCalledTimes(1);
+      expect((input as HTMLInputElement).value).toBe('ada@example.com');
+    } finally {
+      Object.defineProperty(HTMLFormElement.prototype, 'requestSubmit', original);
+    }
   });
 
   describe('once the schemas are loaded (the reader focused the field)', () => {
