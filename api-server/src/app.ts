@@ -11,6 +11,7 @@ import { RequestActivity } from './http/activity';
 import { basicAuth } from './http/basicAuth';
 import { apiNotFound, errorHandler, HttpError } from './http/errors';
 import { sameOriginWrites } from './http/guards';
+import { refuseLongUrls } from './http/limits';
 import { requestLog } from './http/requestLog';
 import { apiSecurityHeaders, hstsWhenSecure, securityHeaders } from './http/security';
 import { siteRouter, type BuiltSite } from './http/site';
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   // A hop count, never `true`: only that many proxies' X-Forwarded-For entries are believed.
   app.set('trust proxy', config.trustProxyHops);
 
+  app.use(refuseLongUrls);
   app.use(requestLog(logger));
   app.use(hstsWhenSecure);
 
@@ -86,8 +88,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.use(securityHeaders(options.site?.inlineScriptHashes ?? [], [new URL(EXTERNAL_LINKS.newsletter).origin]));
   app.use(compression());
   if (options.site) {
-    app.use(['/white-label', '/white-label.html'], requireAdmin);
-    app.use(siteRouter(options.site, PLAN_IDS));
+    app.use(siteRouter(options.site, { planIds: PLAN_IDS, protectedRoutes: ['/white-label'], guard: requireAdmin }));
   }
   app.use(errorHandler(logger));
   return app;

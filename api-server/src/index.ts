@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseError, openDatabase, runMigrations } from './db/database';
 import { ALL_MIGRATIONS } from './features';
+import { answerClientError } from './http/limits';
 import { loadBuiltSite } from './http/site';
 import { createLogger } from './logger';
 import { GroupCommit } from './db/groupCommit';
@@ -65,6 +66,7 @@ function main(): void {
     }
     if (!config.smtpUrl) console.log(`Mail is written to ${path.join(config.dataDir, 'mail')} (set SMTP_URL to send it)`);
   });
+  server.on('clientError', answerClientError);
   server.on('error', (err) => {
     console.error(`Cannot listen on port ${config.port}: ${err.message}`);
     process.exit(4);

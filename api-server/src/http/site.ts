@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import expressStaticGzip from 'express-static-gzip';
 import express, { type RequestHandler, type Router } from 'express';
+import { HttpError } from './errors';
 
 export interface BuiltSite {
   dir: string;
@@ -10,6 +11,12 @@ export interface BuiltSite {
   pages: Map<string, string>;
   /** CSP source expressions ('sha256-…') of every inline script in the built HTML. */
   inlineScriptHashes: string[];
+  /**
+   * URL paths ('/assets/js/main.1a2b.js') of the files the static handler may send: everything
+   * but HTML and precompressed copies. Pages go out only through `pages`, so a page's access
+   * rule cannot be skipped by asking for its file under another spelling.
+   */
+  files: Set<string>;
 }
 
 function walk(dir: string, out: string[] = []): string[] {
@@ -31,9 +38,13 @@ export function loadBuiltSite(dir: string): BuiltSite | undefined {
   if (!fs.existsSync(path.join(dir, 'index.html'))) return undefined;
   const pages = new Map<string, string>();
   const hashes = new Set<string>();
+  const files = new Set<string>();
   for (const file of walk(dir)) {
-    if (!file.endsWith('.html')) continue;
     const rel = path.relative(dir, file).split(path.sep).join('/');
+    if (!file.endsWith('.html')) {
+      if (!/\.(?:br|gz)$/.test(rel)) files.add(`/${rel}`);
+      continue;
+    }
     let route = `/${rel.replace(/\.html$/, '')}`;
     if (route.endsWith('/index')) route = route.slice(0, -'/index'.length) || '/';
     pages.set(route, file);
@@ -43,52 +54,102 @@ export function loadBuiltSite(dir: string): BuiltSite | undefined {
       if (body.trim()) hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
     }
   }
-  return { dir, pages, inlineScriptHashes: [...hashes] };
+  return { dir, pages, inlineScriptHashes: [...hashes], files };
+}
+
+/**
+ * The path a request names, decoded and with empty, `.` and `..` segments resolved, so every
+ * spelling of a page (`//x`, `/%78`, `/a/../x`, `/x/`) is judged as the page it reaches.
+ * One pass over a length-limited string: no regex or nested loop on request input.
+ * Returns undefined for malformed percent-encoding or a NUL byte.
+ */
+export function canonicalPath(rawPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const segments: string[] = [];
+  for (const segment of decoded.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
+
+export interface SiteOptions {
+  planIds: readonly string[];
+  /** Page routes ('/white-label') whose HTML is only sent after `guard` lets the request on. */
+  protectedRoutes: readonly string[];
+  guard: RequestHandler;
 }
 
 /** Serves the built site: hashed assets cached for a year, pages revalidated, 404 page otherwise. */
-export function siteRouter(site: BuiltSite, planIds: readonly string[]): Router {
+export function siteRouter(site: BuiltSite, { planIds, protectedRoutes, guard }: SiteOptions): Router {
   const router = express.Router();
-  router.use(
-    // Sends the build's precompressed `.br`/`.gz` copy when the browser accepts it (see
-    // src/plugins/precompress.ts); other files fall through to on-the-fly compression.
-    expressStaticGzip(site.dir, {
-      enableBrotli: true,
-      orderPreference: ['br', 'gz'],
+  // Sends the build's precompressed `.br`/`.gz` copy when the browser accepts it (see
+  // src/plugins/precompress.ts); other files fall through to on-the-fly compression.
+  const serveFile = expressStaticGzip(site.dir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    index: false,
+    serveStatic: {
       index: false,
-      serveStatic: {
-        index: false,
-        redirect: false,
-        setHeaders(res, filePath) {
-          const rel = path.relative(site.dir, filePath);
-          if (rel.startsWith(`assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-          else if (filePath.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-          else res.setHeader('Cache-Control', 'public, max-age=3600');
-        },
+      redirect: false,
+      dotfiles: 'ignore',
+      fallthrough: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(site.dir, filePath);
+        if (rel.startsWith(`assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'public, max-age=3600');
       },
-    }),
-  );
+    },
+  });
+  const protectedFiles = new Set(protectedRoutes.map((r) => site.pages.get(r)).filter((f) => f !== undefined));
   const fallbackPlanPage = site.pages.get('/api-docs/:planId');
-  const sendPage: RequestHandler = (req, res, next) => {
+  const planPageFor = (route: string): string | undefined => {
+    const [empty, section, planId, ...rest] = route.split('/');
+    if (empty !== '' || section !== 'api-docs' || !planId || rest.length > 0 || planIds.includes(planId)) return undefined;
+    // Unknown plan ids show the starter content (spec): serve the :planId fallback page.
+    return fallbackPlanPage;
+  };
+
+  router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       next();
       return;
     }
-    const route = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
-    let file = site.pages.get(route);
-    // Unknown plan ids show the starter content (spec): serve the :planId fallback page.
-    if (!file && fallbackPlanPage && /^\/api-docs\/[^/]+$/.test(route) && !planIds.includes(route.split('/')[2]!)) {
-      file = fallbackPlanPage;
+    const route = canonicalPath(req.path);
+    if (route === undefined) {
+      next(new HttpError(400, 'The address is not valid: it has malformed percent-encoding'));
+      return;
     }
+    if (site.files.has(route)) {
+      // The static handler decodes the URL again: hand it the canonical spelling only.
+      req.url = route.split('/').map(encodeURIComponent).join('/');
+      serveFile(req, res, next);
+      return;
+    }
+    const file = site.pages.get(route) ?? planPageFor(route);
     res.setHeader('Cache-Control', 'no-cache');
-    if (file) {
+    if (!file) {
+      const notFound = site.pages.get('/404');
+      if (notFound) res.status(404).sendFile(notFound);
+      else res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    if (!protectedFiles.has(file)) {
       res.sendFile(file);
       return;
     }
-    const notFound = site.pages.get('/404');
-    if (notFound) res.status(404).sendFile(notFound);
-    else res.status(404).type('text/plain').send('Not found');
-  };
-  router.use(sendPage);
+    res.setHeader('Cache-Control', 'no-store');
+    guard(req, res, (err?: unknown) => {
+      if (err) next(err);
+      else res.sendFile(file);
+    });
+  });
   return router;
 }
