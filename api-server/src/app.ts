@@ -9,6 +9,7 @@ import { GroupCommit } from './db/groupCommit';
 import { FEATURES } from './features';
 import { RequestActivity } from './http/activity';
 import { basicAuth } from './http/basicAuth';
+import { LoginThrottle } from './http/loginThrottle';
 import { apiNotFound, errorHandler, HttpError } from './http/errors';
 import { sameOriginWrites } from './http/guards';
 import { refuseLongUrls } from './http/limits';
@@ -22,6 +23,7 @@ export interface CreateAppOptions {
   features?: readonly Feature[];
   /** Shared with the mail worker, which yields while API requests are in flight. */
   activity?: RequestActivity;
+  loginThrottle?: LoginThrottle;
 }
 
 export const JSON_BODY_LIMIT = '16kb';
@@ -50,7 +52,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.use(requestLog(logger));
   app.use(hstsWhenSecure);
 
-  const requireAdmin = basicAuth(config.adminUser, config.adminPassword, 'White-label admin');
+  const requireAdmin = basicAuth({
+    user: config.adminUser,
+    password: config.adminPassword,
+    realm: 'White-label admin',
+    throttle: options.loginThrottle ?? new LoginThrottle(),
+    logger,
+    clientKey,
+  });
   const limit = (perMinute: number) =>
     rateLimit({
       windowMs: 60_000,
@@ -78,7 +87,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   });
   api.use(sameOriginWrites);
   api.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
-  // Limited before the password check, so guessing it is slow.
+  // The general limiter counts every request; failed passwords are throttled on their own in basicAuth.
   api.use('/white-label', ctx.limiters.api, requireAdmin);
   for (const feature of options.features ?? FEATURES) api.use(feature.routes(ctx));
   api.use(ctx.limiters.api, apiNotFound);

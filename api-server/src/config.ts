@@ -22,7 +22,7 @@ const envSchema = z.object({
   SALES_EMAIL: withDefault(z.email({ error: 'must be an email address' }), 'sales@ledgerline.localhost'),
   SUPPORT_EMAIL: withDefault(z.email({ error: 'must be an email address' }), 'support@ledgerline.localhost'),
   ADMIN_USER: withDefault(z.string().min(1).max(100).regex(/^[^:]+$/, { error: 'must not contain ":"' }), 'admin'),
-  ADMIN_PASSWORD: opt(z.string().min(8, { error: 'must be at least 8 characters' }).max(200)),
+  ADMIN_PASSWORD: opt(z.string().min(12, { error: 'must be at least 12 characters' }).max(200)),
   SETUP_PASSWORD: withDefault(z.string().min(4).max(100), 'LEDGERLINE-SETUP-2024'),
   // Operational knobs beyond the documented contract; the defaults suit a single server.
   BUILD_DIR: withDefault(z.string(), './build'),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { createApp, type CreateAppOptions } from '../../../api-server/src/app';
 import { loadConfig, type Config } from '../../../api-server/src/config';
 import { openDatabase, runMigrations, type Db } from '../../../api-server/src/db/database';
@@ -23,7 +23,7 @@ export interface TestApp {
 }
 
 /** The real app over a real temporary SQLite file. Mail is only queued: no worker runs. */
-export function createTestApp(env: Record<string, string> = {}, options: CreateAppOptions = {}): TestApp {
+export function createTestApp(env: Record<string, string> = {}, options: CreateAppOptions = {}, logger: Logger = pino({ level: 'silent' })): TestApp {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -38,7 +38,6 @@ export function createTestApp(env: Record<string, string> = {}, options: CreateA
   const clock = { now: new Date('2026-01-15T10:00:00.000Z') };
   const now = () => new Date(clock.now);
   const outbox = new OutboxStore(db, config.mailFrom, now);
-  const logger = pino({ level: 'silent' });
   const app = createApp({ config, db, outbox, logger, now }, options);
   return {
     app,

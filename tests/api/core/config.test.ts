@@ -16,6 +16,10 @@ describe('configuration', () => {
   it('never uses a fixed default admin password', () => {
     expect(loadConfig({}).adminPassword).not.toBe(loadConfig({}).adminPassword);
   });
+  it('requires an admin password of at least 12 characters', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'elevenchars' })).toThrow(/ADMIN_PASSWORD: must be at least 12 characters/);
+    expect(loadConfig({ ADMIN_PASSWORD: 'twelve-chars' }).adminPassword).toBe('twelve-chars');
+  });
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', SMTP_URL: '' }).port).toBe(3000);
   });
