@@ -22,6 +22,9 @@ export function buildServer(root = path.resolve(__dirname, '..')): string {
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',
+    // The bundle is what `npm start` runs: production unless the caller says otherwise (Express
+    // then never renders stack traces). `npm run dev` runs the sources and stays development.
+    banner: { js: "process.env.NODE_ENV ||= 'production';" },
   });
   return outfile;
 }

@@ -10,7 +10,7 @@ import { FEATURES } from './features';
 import { RequestActivity } from './http/activity';
 import { basicAuth } from './http/basicAuth';
 import { LoginThrottle } from './http/loginThrottle';
-import { apiNotFound, errorHandler, HttpError } from './http/errors';
+import { apiNotFound, errorHandler, HttpError, lastResortErrorHandler } from './http/errors';
 import { sameOriginWrites } from './http/guards';
 import { refuseLongUrls } from './http/limits';
 import { requestLog } from './http/requestLog';
@@ -99,6 +99,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   if (options.site) {
     app.use(siteRouter(options.site, { planIds: PLAN_IDS, protectedRoutes: ['/white-label'], guard: requireAdmin }));
   }
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger), lastResortErrorHandler);
   return app;
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -45,6 +46,8 @@ export interface Config {
   adminPassword: string;
   /** True when ADMIN_PASSWORD was not set and a random one was generated for this run. */
   adminPasswordGenerated: boolean;
+  /** Where the generated password is kept (see storedAdminPassword); unset with ADMIN_PASSWORD. */
+  adminPasswordFile?: string;
   setupPassword: string;
   logLevel: string;
   trustProxyHops: number;
@@ -85,4 +88,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
   };
+}
+
+export const ADMIN_PASSWORD_FILE = 'admin-password';
+
+/**
+ * Without ADMIN_PASSWORD, the generated password lives in DATA_DIR/admin-password, readable by
+ * its owner only (0600) and reused at every start, so it never has to be printed into a log and
+ * stays the same across restarts. Call once DATA_DIR exists.
+ */
+export function storedAdminPassword(config: Config): Config {
+  if (!config.adminPasswordGenerated) return config;
+  const file = path.join(config.dataDir, ADMIN_PASSWORD_FILE);
+  try {
+    // 'wx' fails when the file exists: a second process never overwrites the first's password.
+    fs.writeFileSync(file, `${config.adminPassword}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  // An operator may have copied the file in with a looser mode.
+  if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+  const password = fs.readFileSync(file, 'utf8').trim();
+  if (password.length < 12) throw new ConfigError([`${file}: must hold a password of at least 12 characters (or set ADMIN_PASSWORD)`]);
+  return { ...config, adminPassword: password, adminPasswordFile: file };
 }

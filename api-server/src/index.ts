@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, storedAdminPassword, type Config } from './config';
 import { DatabaseError, openDatabase, runMigrations } from './db/database';
 import { ALL_MIGRATIONS } from './features';
 import { answerClientError } from './http/limits';
@@ -15,7 +15,7 @@ import path from 'node:path';
 
 /** Exit codes: 2 bad configuration, 3 data directory or database unusable. */
 function main(): void {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
@@ -31,9 +31,14 @@ function main(): void {
   try {
     db = openDatabase(config.dataDir);
     runMigrations(db, ALL_MIGRATIONS);
+    config = storedAdminPassword(config);
   } catch (err) {
-    if (err instanceof DatabaseError) {
-      console.error(`Cannot start: ${err.message}`);
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    if (err instanceof DatabaseError || (err as NodeJS.ErrnoException).syscall !== undefined) {
+      console.error(`Cannot start: ${(err as Error).message}`);
       process.exit(3);
     }
     throw err;
@@ -58,11 +63,11 @@ function main(): void {
   const server: Server = app.listen(config.port, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    logger.info({ port, dataDir: config.dataDir, mail: config.smtpUrl ? 'smtp' : 'files' }, 'server listening');
+    logger.info({ port, dataDir: config.dataDir, mail: config.smtpUrl ? 'smtp' : 'files', env: process.env.NODE_ENV ?? 'development' }, 'server listening');
     // Printed plainly (not only logged) so a newcomer sees where to go.
     console.log(`Ledgerline is running on http://localhost:${port}`);
-    if (config.adminPasswordGenerated) {
-      console.log(`White-label admin: user "${config.adminUser}", generated password "${config.adminPassword}" (set ADMIN_PASSWORD to choose one)`);
+    if (config.adminPasswordFile) {
+      console.log(`White-label admin: user "${config.adminUser}", password in ${config.adminPasswordFile} (set ADMIN_PASSWORD to choose one)`);
     }
     if (!config.smtpUrl) console.log(`Mail is written to ${path.join(config.dataDir, 'mail')} (set SMTP_URL to send it)`);
   });

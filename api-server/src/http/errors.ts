@@ -32,6 +32,37 @@ const PARSER_ERRORS: Record<string, [number, string]> = {
   'encoding.unsupported': [415, 'The request body encoding is not supported'],
   'charset.unsupported': [415, 'The request body charset is not supported'],
   'request.aborted': [400, 'The request was aborted'],
+  'request.size.invalid': [400, 'The request body does not match its Content-Length'],
+};
+
+/**
+ * Other client errors body-parser raises (http-errors marks them `expose`), e.g. a zlib error
+ * when a `Content-Encoding: gzip` body is not gzip: the status is right, the text is zlib's.
+ */
+function clientErrorOf(err: object): [number, string] | undefined {
+  const status = 'status' in err ? err.status : undefined;
+  if (typeof status !== 'number' || status < 400 || status > 499 || !('expose' in err) || err.expose !== true) return undefined;
+  const code = 'code' in err && typeof err.code === 'string' ? err.code : '';
+  // zlib's codes are Z_DATA_ERROR and the like; brotli's ERR__ERROR_FORMAT_….
+  if (code.startsWith('Z_') || code.startsWith('ERR__')) {
+    return [400, 'The request body could not be decompressed: it does not match its Content-Encoding'];
+  }
+  return [status, 'The request could not be read'];
+}
+
+const LAST_RESORT_BODY = JSON.stringify({ success: false, error: 'Something went wrong on our side. Please try again.' });
+
+/**
+ * Behind errorHandler: if that handler itself fails (a logger that throws, a broken body), the
+ * client still gets a fixed JSON 500 and never Express's HTML page with a stack trace.
+ */
+export const lastResortErrorHandler: ErrorRequestHandler = (_err: unknown, _req, res, _next) => {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(LAST_RESORT_BODY), 'Cache-Control': 'no-store' });
+  res.end(LAST_RESORT_BODY);
 };
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -49,6 +80,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       const [s, message] = PARSER_ERRORS[err.type]!;
       status = s;
       body = { success: false, error: message };
+    } else if (typeof err === 'object' && err !== null) {
+      const known = clientErrorOf(err);
+      if (known) [status, body] = [known[0], { success: false, error: known[1] }];
     }
     if (status >= 500) logger.error({ err, path: req.path }, 'request failed');
     res.status(status).json(body);
