@@ -72,6 +72,22 @@ describe('download file (spec sections 3 and 5)', () => {
     expect(css).toContain('background: var(--wl-background);');
   });
 
+  it.each([
+    '</style><script>alert(1)</script>',
+    '</STYLE ><img src=x onerror=alert(1)>',
+    'Acme <!-- <script>',
+    'Acme </style',
+  ])('customCSS cannot leave a <style> element: %s', (companyName) => {
+    const css = generateCustomCSS({ ...ready, companyName });
+    expect(css).not.toMatch(/<\/style|<script|<!--/i);
+    const host = document.createElement('div');
+    host.innerHTML = `<style>${css}</style><p id="after">after</p>`;
+    expect(host.querySelectorAll('style')).toHaveLength(1);
+    expect(host.querySelector('style')!.textContent).toBe(css);
+    expect(host.querySelectorAll('script, img')).toHaveLength(0);
+    expect(JSON.parse(exportFile({ ...ready, companyName }).json).customCSS).toBe(css);
+  });
+
   it('cannot be broken out of its comment by the company name', () => {
     const css = generateCustomCSS({ ...ready, companyName: 'Evil */ body { display: none } /*' });
     expect(css.indexOf('*/')).toBe(css.split('\n')[0]!.length - 2);
