@@ -51,6 +51,8 @@ export function useWhiteLabel() {
   const [saved, setSaved] = useState<WhiteLabelConfig | null>(null);
   const [meta, setMeta] = useState<WhiteLabelMeta | null>(null);
   const [loading, setLoading] = useState(true);
+  /** The API refused us (401): reached by client-side navigation, the browser sent no credentials. */
+  const [signInRequired, setSignInRequired] = useState(false);
   const [saveStatus, setSaveStatus] = useState<Status>('idle');
   const [deployStatus, setDeployStatus] = useState<Status>('idle');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -63,6 +65,10 @@ export function useWhiteLabel() {
     let cancelled = false;
     fetch(CONFIG_URL, { headers: { Accept: 'application/json' } })
       .then(async (res) => {
+        if (res.status === 401) {
+          if (!cancelled) setSignInRequired(true);
+          return;
+        }
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
         const body = (await res.json()) as WhiteLabelConfigAnswer;
         if (cancelled || !body.config) return;
@@ -164,7 +170,7 @@ export function useWhiteLabel() {
   }, [save, saved]);
 
   const dirty = saved ? !sameFields(config, saved) : false;
-  return { config, saved, meta, loading, dirty, errors, detail, saveStatus, deployStatus, update, save, deploy, replace: setConfig };
+  return { config, saved, meta, loading, signInRequired, dirty, errors, detail, saveStatus, deployStatus, update, save, deploy, replace: setConfig };
 }
 
 export type WhiteLabelState = ReturnType<typeof useWhiteLabel>;

@@ -5,6 +5,7 @@ import ConfigureTab, { type SubTab } from './_components/ConfigureTab';
 import DeployTab from './_components/DeployTab';
 import { useSelfHostedFonts } from './_components/fonts';
 import ManageTab, { platformStatus } from './_components/ManageTab';
+import SignInRequired from './_components/SignInRequired';
 import Tabs from './_components/Tabs';
 import { useHashTab, useWhiteLabel } from './_utils';
 import styles from './_components/styles.module.css';
@@ -41,6 +42,9 @@ export default function WhiteLabelPage(): ReactNode {
               <span className={styles.statusNote}>{state.config.companyName}</span>
             </div>
           </header>
+          {state.signInRequired ? (
+            <SignInRequired />
+          ) : (
           <Tabs
             idPrefix="wl"
             label="White-label admin"
@@ -52,6 +56,7 @@ export default function WhiteLabelPage(): ReactNode {
               { id: 'manage', label: 'Manage', panel: <ManageTab state={state} onSetDomain={() => editField('domain')} /> },
             ]}
           />
+          )}
         </div>
       </main>
     </Layout>

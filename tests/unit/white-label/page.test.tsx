@@ -51,6 +51,17 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('white-label admin page', () => {
+  it('shows a sign-in state, not the form, when the API asks for credentials', async () => {
+    // Reached by client-side navigation: the browser has not sent the admin password yet.
+    mockApi({ 'GET /api/white-label/config': () => ({ status: 401, body: { success: false, error: 'Authentication required' } }) });
+    render(<WhiteLabelPage />);
+    expect(await screen.findByRole('heading', { name: 'Sign in required' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /Save Configuration/ })).toBeNull();
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByLabelText(/Company Name/)).toBeNull();
+  });
+
   it('loads the saved configuration into the form and the preview', async () => {
     mockApi({ 'GET /api/white-label/config': () => ({ status: 200, body: { success: true, config: saved({ companyName: 'Acme Bank' }), meta } }) });
     await renderPage();
