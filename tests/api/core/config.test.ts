@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../../../api-server/src/config';
+import { ConfigError, loadConfig, storedAdminPassword } from '../../../api-server/src/config';
 import { openDatabase, DatabaseError } from '../../../api-server/src/db/database';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +19,23 @@ describe('configuration', () => {
   it('requires an admin password of at least 12 characters', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'elevenchars' })).toThrow(/ADMIN_PASSWORD: must be at least 12 characters/);
     expect(loadConfig({ ADMIN_PASSWORD: 'twelve-chars' }).adminPassword).toBe('twelve-chars');
+  });
+  it('keeps a generated admin password in DATA_DIR, owner-only, and reuses it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-pw-'));
+    const first = storedAdminPassword(loadConfig({ DATA_DIR: dir }));
+    const file = path.join(dir, 'admin-password');
+    expect(first.adminPasswordFile).toBe(file);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(storedAdminPassword(loadConfig({ DATA_DIR: dir })).adminPassword).toBe(first.adminPassword);
+    // A copy with a looser mode is tightened; one too short is refused.
+    fs.chmodSync(file, 0o644);
+    storedAdminPassword(loadConfig({ DATA_DIR: dir }));
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    fs.writeFileSync(file, 'short\n');
+    expect(() => storedAdminPassword(loadConfig({ DATA_DIR: dir }))).toThrow(ConfigError);
+    // A chosen ADMIN_PASSWORD wins and no file is involved.
+    expect(storedAdminPassword(loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: 'chosen-password-1' })).adminPassword).toBe('chosen-password-1');
+    fs.rmSync(dir, { recursive: true, force: true });
   });
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', SMTP_URL: '' }).port).toBe(3000);
