@@ -20,7 +20,11 @@ export interface BasicAuthOptions {
 export function basicAuth({ user, password, realm, throttle, logger, clientKey }: BasicAuthOptions): RequestHandler {
   const expected = digest(`${user}:${password}`);
   const challenge: RequestHandler = (req, res) => {
-    res.set('WWW-Authenticate', `Basic realm="${realm}", charset="UTF-8"`);
+    // A script's fetch (Sec-Fetch-Mode other than navigate) gets no challenge: browsers would
+    // hold it behind their password dialog. The admin page shows its sign-in state instead, and
+    // loading the page (a navigation) brings up the dialog.
+    const mode = req.get('sec-fetch-mode');
+    if (mode === undefined || mode === 'navigate') res.set('WWW-Authenticate', `Basic realm="${realm}", charset="UTF-8"`);
     res.set('Cache-Control', 'no-store');
     if (req.originalUrl.startsWith('/api/')) {
       res.status(401).json({ success: false, error: 'Authentication required' });

@@ -83,6 +83,18 @@ describe('admin sign-in throttling', () => {
   });
 });
 
+describe('the Basic challenge', () => {
+  it("is sent to navigations and plain API clients, not to a page script's fetch", async () => {
+    const t = createTestApp();
+    expect((await request(t.app).get(URL)).headers['www-authenticate']).toMatch(/^Basic /);
+    expect((await request(t.app).get(URL).set('Sec-Fetch-Mode', 'navigate')).headers['www-authenticate']).toMatch(/^Basic /);
+    // The browser would hold the fetch behind its password dialog; the page shows a sign-in state.
+    const fromScript = await request(t.app).get(URL).set('Sec-Fetch-Mode', 'cors');
+    expect([fromScript.status, fromScript.headers['www-authenticate']]).toEqual([401, undefined]);
+    t.close();
+  });
+});
+
 describe('the in-memory counter store', () => {
   it('restarts a count after its window and stays bounded under a flood of keys', async () => {
     const store = new MemoryCounterStore(100);
