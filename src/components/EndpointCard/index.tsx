@@ -85,7 +85,9 @@ export default function EndpointCard({ endpoint, plan }: EndpointCardProps): Rea
         </p>
         <p>{endpoint.description}</p>
         {!available ? (
-          <p className={styles.upgradeHint}>Available on {endpoint.plans.map((id) => getPlan(id).name).join(' and ')}.</p>
+          <p className={styles.upgradeHint}>
+            Available on {endpoint.plans.map((id) => getPlan(id).name).join(' and ')}. <Link to="/#pricing">Compare plans and upgrade</Link>
+          </p>
         ) : (
           <>
             {notes.length ? (

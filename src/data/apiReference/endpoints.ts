@@ -140,17 +140,17 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     params: [b('code', true, 'Authorization code.', S()), b('state', true, 'State from the connect call.', S())],
     example: { code: 'xc_4f9a2b7e', state: 'st_7d1f' },
     response: {
-      status: 200, description: 'The connected organisation.',
+      status: 200, description: 'The connected organization.',
       schema: { type: 'object', properties: { connected: { type: 'boolean' }, expires_in: { type: 'integer' }, organization: { $ref: '#/components/schemas/AccountingOrganization' } }, required: ['connected', 'expires_in', 'organization'] },
       example: { connected: true, expires_in: SAMPLE_EXPIRIES.accountingTokenSeconds, organization: EXAMPLES.AccountingOrganization },
     },
   },
   {
     id: 'listAccountingOrganizations', method: 'GET', path: `/${ACCOUNTING}/organizations`, section: 'accounting', plans: ALL, permission: 'read:basic',
-    summary: `List ${ACCOUNTING_PROVIDER.name} organisations`,
-    description: `Lists the ${ACCOUNTING_PROVIDER.name} organisations (tenants) connected to your account.`,
+    summary: `List ${ACCOUNTING_PROVIDER.name} organizations`,
+    description: `Lists the ${ACCOUNTING_PROVIDER.name} organizations (tenants) connected to your account.`,
     params: [], example: {},
-    response: { status: 200, description: 'The organisations.', schema: list('#/components/schemas/AccountingOrganization'), example: listOf([EXAMPLES.AccountingOrganization]) },
+    response: { status: 200, description: 'The organizations.', schema: list('#/components/schemas/AccountingOrganization'), example: listOf([EXAMPLES.AccountingOrganization]) },
   },
   {
     id: 'listInvoices', method: 'GET', path: `/${ACCOUNTING}/invoices`, section: 'accounting', plans: ALL, permission: 'read:basic',

@@ -50,14 +50,14 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
     fees: obj({ product_fee: num('Fee of your plan per transaction.'), processing_fee: num('Processing fee.') }),
   }),
   AccountingOrganization: obj({
-    id: str('Tenant id of the Xero organisation.'),
-    name: str('Organisation name.'),
+    id: str('Tenant id of the Xero organization.'),
+    name: str('Organization name.'),
     country_code: str('ISO 3166 country code.'),
     currency_code: str('Base currency.'),
     timezone: str('IANA timezone.'),
     is_demo: { type: 'boolean', description: 'True for the Xero demo company.' },
-    subscription_type: str('Xero subscription of the organisation.'),
-    connected_at: time('When the organisation was connected.'),
+    subscription_type: str('Xero subscription of the organization.'),
+    connected_at: time('When the organization was connected.'),
   }),
   Invoice: obj({
     invoice_id: str('Xero invoice id.'),

@@ -77,6 +77,20 @@ describe.each(PLAN_IDS)('/api-docs/%s', (plan) => {
     if (plan === 'enterprise') expect(cta).toBeNull();
     else expect(within(cta!).getByRole('link')).toHaveAttribute('href', '/#pricing');
   });
+
+  it('says Upgrade Required only where something is gated, and every gated card links to the plans', () => {
+    const { container } = renderPlan(plan);
+    const text = container.textContent ?? '';
+    if (plan === 'enterprise') {
+      expect(text).not.toMatch(/upgrade required/i);
+      expect(container.querySelectorAll('[data-available="false"]')).toHaveLength(0);
+    } else {
+      expect(text).toContain('Calls and events marked Upgrade Required answer');
+      const gated = Array.from(container.querySelectorAll<HTMLElement>('[data-available="false"]'));
+      expect(gated.length).toBeGreaterThan(0);
+      for (const card of gated) expect(within(card).getByRole('link', { name: /upgrade/i })).toHaveAttribute('href', '/#pricing');
+    }
+  });
 });
 
 // Spec section 9 restated, so a changed constant fails here and on the page at once.
