@@ -91,6 +91,15 @@ describe.each(PLAN_IDS)('/api-docs/%s', (plan) => {
       for (const card of gated) expect(within(card).getByRole('link', { name: /upgrade/i })).toHaveAttribute('href', '/#pricing');
     }
   });
+
+  it("shows its own figures: the payment example carries the plan's fee, the list limit is the plan's", () => {
+    const { container } = renderPlan(plan);
+    const payment = container.querySelector('[data-endpoint="createPayment"]')!;
+    expect(payment.textContent).toContain(`"product_fee": ${PLAN_LIMITS[plan].sampleTransactionFee}`);
+    const list = container.querySelector('[data-endpoint="listTransactions"]')!;
+    expect(list.textContent).not.toMatch(/at most 100\b/);
+    expect(list.textContent).toContain(`${getPlanDocProfile(plan).name.replace(' Plan', '')}: at most`);
+  });
 });
 
 // Spec section 9 restated, so a changed constant fails here and on the page at once.
