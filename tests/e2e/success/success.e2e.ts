@@ -46,12 +46,14 @@ describe('/success in Chromium', () => {
     await page.goto(`${live.server.url}/success?plan=enterprise`);
     const early = page.getByRole('link', { name: 'View Your API Documentation' });
     await expect(early.getAttribute('href')).resolves.toBeNull();
-    await early.click();
+    await early.click({ force: true });
+    await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/success');
     await context.close();
 
     const { page: live2, context: ctx2 } = await openPage(live.browser);
     await live2.goto(`${live.server.url}/success?plan=enterprise`);
+    await live2.getByText('Enterprise Plan').waitFor();
     await expect(live2.getByRole('link', { name: 'View Your API Documentation' }).getAttribute('href')).resolves.toBe('/api-docs/enterprise');
     await ctx2.close();
   });
