@@ -19,7 +19,8 @@ export const PLANS_EXTENSION = 'x-ledgerline-plans';
 export const PERMISSION_EXTENSION = 'x-ledgerline-permission';
 export const PLAN_LIMITS_EXTENSION = 'x-ledgerline-plan-limits';
 
-const SECTION_TAGS: Record<ApiEndpoint['section'], string> = {
+/** Display names of the reference sections: OpenAPI tags and the /api-docs sidebar groups. */
+export const SECTION_TAGS: Record<ApiEndpoint['section'], string> = {
   auth: 'Authentication',
   banking: 'Banking',
   accounting: `${ACCOUNTING_PROVIDER.name} integration`,
