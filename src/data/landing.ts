@@ -111,7 +111,7 @@ export const LANDING_FEATURES = {
     {
       icon: 'sync',
       title: `Automatic ${XERO.name} reconciliation`,
-      text: `Every bank transaction lands in the right ${XERO.name} organisation, categorised and matched to invoices.`,
+      text: `Every bank transaction lands in the right ${XERO.name} organization, categorised and matched to invoices.`,
     },
     {
       icon: 'lock',
@@ -120,8 +120,8 @@ export const LANDING_FEATURES = {
     },
     {
       icon: 'code',
-      title: 'Webhooks and SDKs',
-      text: 'Signed webhooks for every event and SDKs for the languages your team already uses.',
+      title: 'Webhooks and OpenAPI',
+      text: 'Signed webhooks for every event, and an OpenAPI document to generate a typed client in the language your team already uses.',
     },
     {
       icon: 'chart',
@@ -152,7 +152,7 @@ export const LANDING_GUIDES = {
     },
     {
       category: 'Accounting integration',
-      title: `Connecting a ${XERO.name} organisation`,
+      title: `Connecting a ${XERO.name} organization`,
       excerpt: `Walk through the OAuth connection, choose a tenant and sync invoices and bank transactions both ways.`,
       readMinutes: 8,
       to: `/api-docs#${XERO.slug}`,
@@ -204,7 +204,7 @@ export const LANDING_SERVICES = {
       icon: 'palette',
       title: 'White-label banking',
       text: 'Offer banking under your own name, domain, colours and emails.',
-      points: ['Your domain and logo', 'Custom colour themes', 'Multi-organisation support'],
+      points: ['Your domain and logo', 'Custom colour themes', 'Multi-organization support'],
       link: { label: 'White-label guide', to: '/documentation#white-label' },
     },
   ] satisfies Service[],

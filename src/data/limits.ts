@@ -67,8 +67,6 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
   },
 };
 
-/** Max `limit` of GET /banking/transactions in the general (plan-independent) reference. */
-export const GENERAL_TRANSACTION_LIST_LIMIT = 100;
 /** Profit-and-loss report `periods` bounds. */
 export const PROFIT_LOSS_PERIODS = { min: 1, max: 12 } as const;
 

@@ -131,7 +131,7 @@ export const SUPPORT_FAQ: readonly SupportFaqEntry[] = [
     question: 'How do I get started?',
     answer: [
       `Choose a plan on the pricing section (from ${formatPrice(starter)}${starter.period}), complete the checkout, then continue to account setup in the hosted authentication flow. Enter the setup password shown in the documentation when asked.`,
-      `Once your account is ready, create your API keys, connect your ${provider} organisation and make your first call. The documentation walks through the three installation steps: registration and authentication, subscription configuration and ${provider} integration.`,
+      `Once your account is ready, create your API keys, connect your ${provider} organization and make your first call. The documentation walks through the three installation steps: registration and authentication, subscription configuration and ${provider} integration.`,
     ],
     link: { label: 'Read the installation guide', href: '/documentation' },
   },
@@ -155,10 +155,10 @@ export const SUPPORT_FAQ: readonly SupportFaqEntry[] = [
   },
   {
     id: 'existing-accounting-organisation',
-    question: `Can I connect my existing ${provider} organisation?`,
+    question: `Can I connect my existing ${provider} organization?`,
     answer: [
-      `Yes. As an official ${provider} partner we connect to your existing ${provider} organisation through ${provider}'s own authorisation screen: you approve access once, and your contacts, invoices and reports stay where they are.`,
-      `${starter.name} includes the basic integration with invoices from the last ${PLAN_LIMITS.starter.invoiceWindowDays} days (up to ${PLAN_LIMITS.starter.invoicesPerRequest} per request). ${business.name} and ${enterprise.name} add full sync, up to ${PLAN_LIMITS.business.invoicesPerRequest.toLocaleString('en-US')} invoices per request, and ${enterprise.name} connects several organisations at once.`,
+      `Yes. As an official ${provider} partner we connect to your existing ${provider} organization through ${provider}'s own authorisation screen: you approve access once, and your contacts, invoices and reports stay where they are.`,
+      `${starter.name} includes the basic integration with invoices from the last ${PLAN_LIMITS.starter.invoiceWindowDays} days (up to ${PLAN_LIMITS.starter.invoicesPerRequest} per request). ${business.name} and ${enterprise.name} add full sync, up to ${PLAN_LIMITS.business.invoicesPerRequest.toLocaleString('en-US')} invoices per request, and ${enterprise.name} connects several organizations at once.`,
     ],
     link: { label: 'See the accounting integration API', href: '/api-docs#xero' },
   },

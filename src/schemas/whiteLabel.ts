@@ -87,7 +87,7 @@ export interface WhiteLabelMeta {
   version: number;
   savedAt: string;
   savedBy: string;
-  /** The organisation's latest deployment, of this or an earlier version. */
+  /** The organization's latest deployment, of this or an earlier version. */
   lastDeployment: WhiteLabelDeployment | null;
 }
 

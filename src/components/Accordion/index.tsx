@@ -70,6 +70,9 @@ export default function Accordion({ id, title, subtitle, defaultOpen = false, le
         <button type="button" id={buttonId} className={styles.toggle} aria-expanded={open} aria-controls={panelId} onClick={toggle}>
           <span className={styles.titleBlock}>
             <span className={styles.title}>{title}</span>
+            {/* The separator is for text extraction (search breadcrumbs, screen readers): without
+                it title and subtitle ran together as "WebhooksEvents, payloads…". */}
+            {subtitle ? <span className={styles.separator}>: </span> : null}
             {subtitle ? <span className={styles.subtitle}>{subtitle}</span> : null}
           </span>
           <svg className={styles.chevron} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

@@ -2,7 +2,7 @@
  * Reference tables rendered from src/data/apiReference, for MDX pages and the plan pages.
  * Nothing here restates a fact: every row comes from the data.
  */
-import type { ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import { PLAN_IDS, getPlan, type PlanId } from '@site/src/data/plans';
 import { planAvailabilityLabel } from './PlanBadges';
@@ -23,6 +23,19 @@ import styles from './styles.module.css';
 
 export { PlanAvailability, UpgradeBadge, MethodBadge, planAvailabilityLabel, UPGRADE_REQUIRED } from './PlanBadges';
 
+type CellProps = { children?: ReactNode; 'data-label'?: string };
+
+/** Names each cell after its column, so the phone layout can show "Column: value". */
+function labelCells(rows: ReactNode, head: readonly string[]): ReactNode {
+  return Children.map(rows, (row) => {
+    if (!isValidElement<CellProps>(row)) return row;
+    const cells = Children.toArray(row.props.children).map((cell, i) =>
+      isValidElement<CellProps>(cell) ? cloneElement(cell as ReactElement<CellProps>, { 'data-label': head[i] }) : cell,
+    );
+    return cloneElement(row, {}, ...cells);
+  });
+}
+
 function Table({ head, children, label }: { head: readonly string[]; children: ReactNode; label: string }): ReactNode {
   return (
     <div className={styles.tableWrap}>
@@ -36,7 +49,7 @@ function Table({ head, children, label }: { head: readonly string[]; children: R
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>{labelCells(children, head)}</tbody>
       </table>
     </div>
   );
@@ -59,7 +72,7 @@ export function RequestHeadersTable({ plan }: { plan?: string }): ReactNode {
         <tr key={h.name}>
           <td>
             <code>{h.name}</code>
-            {h.required ? <span className={styles.required}>required</span> : null}
+            {h.required ? <> <span className={styles.required}>required</span></> : null}
           </td>
           <td>
             <code>{h.name === 'X-Plan-Type' && plan ? plan : h.example}</code>
@@ -79,7 +92,7 @@ export function ParamsTable({ params }: { params: readonly ApiParam[] }): ReactN
         <tr key={p.name}>
           <td>
             <code>{p.name}</code>
-            {p.required ? <span className={styles.required}>required</span> : <span className={styles.muted}> optional</span>}
+            {p.required ? <> <span className={styles.required}>required</span></> : <span className={styles.muted}> optional</span>}
           </td>
           <td>{p.in}</td>
           <td>

@@ -10,16 +10,15 @@ export interface CodeTabsProps {
   /** Override a tab label, e.g. `{ curl: 'Shell (openssl)' }` when the shell sample is not curl. */
   labels?: Partial<Record<CodeLanguage, string>>;
   title?: string;
-  /** Render only the chosen language (default). Pass false where every language must be in the HTML. */
+  /** Render only the chosen language. Off by default: every tab needs its tab panel in the HTML (ARIA tabs pattern); hidden panels cost bytes, not script. */
   lazy?: boolean;
 }
 
 /**
  * Code samples in tabs synced across the site (groupId): choosing Python once shows Python in
  * every sample, and Docusaurus remembers the choice. Each block gets the swizzled copy button.
- * `lazy` renders only the chosen language: the reference pages hold dozens of samples.
  */
-export default function CodeTabs({ samples, labels, title, lazy = true }: CodeTabsProps): ReactNode {
+export default function CodeTabs({ samples, labels, title, lazy = false }: CodeTabsProps): ReactNode {
   const languages = CODE_LANGUAGES.filter((l) => samples[l.value] !== undefined);
   return (
     <Tabs groupId={CODE_TABS_GROUP} className="code-tabs" lazy={lazy}>

@@ -5,7 +5,7 @@ import CodeBlock from '@theme/CodeBlock';
 import Link from '@docusaurus/Link';
 import CodeTabs from '@site/src/components/CodeTabs';
 import { MethodBadge, ParamsTable, PlanAvailability, UpgradeBadge } from '@site/src/components/ApiTables';
-import { API_BASE_URL, API_ENDPOINTS, API_VERSION, codeSamples, endpointsOf, type ApiEndpoint, type ApiSectionId } from '@site/src/data/apiReference';
+import { API_BASE_URL, API_ENDPOINTS, API_KEY_ENV, IDEMPOTENCY_HEADER, API_VERSION, codeSamples, endpointsOf, type ApiEndpoint, type ApiSectionId } from '@site/src/data/apiReference';
 import { PLAN_LIMITS, formatLimit, type PlanLimits } from '@site/src/data/limits';
 import { getPlan, type PlanId } from '@site/src/data/plans';
 import LazyHydrate from '@site/src/components/LazyHydrate';
@@ -15,6 +15,8 @@ export interface EndpointCardProps {
   endpoint: ApiEndpoint;
   /** The plan being viewed (per-plan pages): samples send its X-Plan-Type, unavailable calls are dimmed. */
   plan?: PlanId;
+  /** Heading id when the call is shown twice on one page (ids must be unique); defaults to the endpoint id. */
+  anchor?: string;
 }
 
 /** Plan limits that apply to a call, phrased for one plan. */
@@ -38,7 +40,7 @@ function Headers({ endpoint, plan }: { endpoint: ApiEndpoint; plan: string }): R
   return (
     <ul className={styles.headers} aria-label="Headers">
       <li>
-        <code>Authorization: Bearer YOUR_API_KEY</code>
+        <code>Authorization: Bearer ${API_KEY_ENV}</code>
       </li>
       <li>
         <code>X-API-Version: {API_VERSION}</code>
@@ -47,9 +49,14 @@ function Headers({ endpoint, plan }: { endpoint: ApiEndpoint; plan: string }): R
         <code>X-Plan-Type: {plan}</code>
       </li>
       {endpoint.method === 'POST' ? (
-        <li>
-          <code>Content-Type: application/json</code>
-        </li>
+        <>
+          <li>
+            <code>Content-Type: application/json</code>
+          </li>
+          <li>
+            <code>{IDEMPOTENCY_HEADER}: &lt;unique key&gt;</code> <span className={styles.optional}>optional</span>
+          </li>
+        </>
       ) : null}
     </ul>
   );
@@ -60,7 +67,7 @@ function Headers({ endpoint, plan }: { endpoint: ApiEndpoint; plan: string }): R
  * tabs and the response example. On a plan page an unavailable call is dimmed, badged Upgrade
  * Required and shows no samples (they would only answer 403).
  */
-export default function EndpointCard({ endpoint, plan }: EndpointCardProps): ReactNode {
+export default function EndpointCard({ endpoint, plan, anchor }: EndpointCardProps): ReactNode {
   const available = !plan || endpoint.plans.includes(plan);
   const notes = plan ? (endpoint.limits ?? []).map((k) => limitNote(k, plan)).filter((n): n is string => n !== null) : [];
   return (
@@ -71,7 +78,7 @@ export default function EndpointCard({ endpoint, plan }: EndpointCardProps): Rea
         data-available={available ? 'true' : 'false'}
         aria-label={`${endpoint.method} ${endpoint.path}`}>
         <header className={styles.header}>
-          <Heading as="h3" id={plan ? `${plan}-${endpoint.id}` : endpoint.id} className={styles.title}>
+          <Heading as="h3" id={anchor ?? (plan ? `${plan}-${endpoint.id}` : endpoint.id)} className={styles.title}>
             <MethodBadge method={endpoint.method} /> <code className={styles.path}>{endpoint.path}</code>{' '}
             <span className={styles.summary}>{endpoint.summary}</span>
           </Heading>
@@ -85,7 +92,9 @@ export default function EndpointCard({ endpoint, plan }: EndpointCardProps): Rea
         </p>
         <p>{endpoint.description}</p>
         {!available ? (
-          <p className={styles.upgradeHint}>Available on {endpoint.plans.map((id) => getPlan(id).name).join(' and ')}.</p>
+          <p className={styles.upgradeHint}>
+            Available on {endpoint.plans.map((id) => getPlan(id).name).join(' and ')}. <Link to="/#pricing">Compare plans and upgrade</Link>
+          </p>
         ) : (
           <>
             {notes.length ? (
@@ -116,7 +125,7 @@ export default function EndpointCard({ endpoint, plan }: EndpointCardProps): Rea
               <div className={styles.block}>
                 <h4 className={styles.blockTitle}>Response</h4>
                 <CodeBlock language="json" title={`${endpoint.response.status} ${endpoint.response.status === 201 ? 'Created' : 'OK'}`}>
-                  {JSON.stringify(endpoint.response.example, null, 2)}
+                  {JSON.stringify(plan && endpoint.response.exampleFor ? endpoint.response.exampleFor(plan) : endpoint.response.example, null, 2)}
                 </CodeBlock>
               </div>
             </div>
@@ -139,10 +148,10 @@ export function EndpointList({ section, plan }: { section: ApiSectionId; plan?: 
 }
 
 /** One endpoint by id, for MDX: <Endpoint id="getCurrentUser" />. Fails the build on a wrong id. */
-export function Endpoint({ id, plan }: { id: string; plan?: PlanId }): ReactNode {
+export function Endpoint({ id, plan, anchor }: { id: string; plan?: PlanId; anchor?: string }): ReactNode {
   const endpoint = API_ENDPOINTS.find((e) => e.id === id);
   if (!endpoint) throw new Error(`Unknown endpoint id in docs: ${id}`);
-  return <EndpointCard endpoint={endpoint} plan={plan} />;
+  return <EndpointCard endpoint={endpoint} plan={plan} anchor={anchor} />;
 }
 
 /** Inline reference to an endpoint, linking to its entry in the API reference: <EndpointRef id="getCurrentUser" />. */

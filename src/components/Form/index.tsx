@@ -123,10 +123,13 @@ export function SelectField({
   const setRef = useEarlyInput(select.value, select.onChange, ref);
   return (
     <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
+      {/* No HTML `required`: it needs an empty placeholder first option, and our selects always
+          hold a valid default (spec: general, medium). aria-required keeps the field announced
+          as required, like the asterisk shows. */}
       <select
         id={id}
         name={id}
-        required={required}
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         className={clsx(styles.control, className)}

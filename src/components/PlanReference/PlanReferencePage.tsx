@@ -1,4 +1,6 @@
 import Layout from '@theme/Layout';
+import Head from '@docusaurus/Head';
+import { SITE } from '@site/src/data/site';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
 import { getPlan, isPlanId, type PlanId } from '@site/src/data/plans';
@@ -35,6 +37,14 @@ export default function PlanReferencePage({ planId }: Props): ReactNode {
   const profile = getPlanDocProfile(plan);
   return (
     <Layout title={`${profile.name} API Reference`} description={`${profile.name} (${profile.priceLabel}): API limits, endpoints and webhook events. ${profile.description}`}>
+      {planId ? null : (
+        // The fallback route's own path is the literal pattern /api-docs/:planId; it shows the
+        // starter content, so that page is its canonical (and the URL a share card points at).
+        <Head>
+          <link rel="canonical" href={`${SITE.url}/api-docs/${plan}`} />
+          <meta property="og:url" content={`${SITE.url}/api-docs/${plan}`} />
+        </Head>
+      )}
       <main className={styles.page} data-plan={plan} style={{ ['--plan-color' as string]: profile.color }}>
         <PlanHeader profile={profile} />
         <div className="container">

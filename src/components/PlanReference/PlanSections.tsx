@@ -3,8 +3,8 @@ import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import { EndpointList } from '@site/src/components/EndpointCard';
 import WebhookEventList from '@site/src/components/WebhookEvents';
-import { RequestHeadersTable } from '@site/src/components/ApiTables';
-import { API_BASE_URL, type ApiSectionId } from '@site/src/data/apiReference';
+import { RequestHeadersTable, UPGRADE_REQUIRED } from '@site/src/components/ApiTables';
+import { API_BASE_URL, API_ENDPOINTS, WEBHOOK_EVENTS, type ApiSectionId } from '@site/src/data/apiReference';
 import { ACCOUNTING_PROVIDER } from '@site/src/data/site';
 import { getPlan, type PlanId } from '@site/src/data/plans';
 import styles from './styles.module.css';
@@ -19,6 +19,11 @@ interface SectionDef {
   plans?: readonly PlanId[];
 }
 
+/** Whether the plan's page badges anything Upgrade Required; on Enterprise nothing is gated. */
+function hasGatedItems(plan: PlanId): boolean {
+  return [...API_ENDPOINTS, ...WEBHOOK_EVENTS].some((item) => !item.plans.includes(plan));
+}
+
 const SECTIONS: readonly SectionDef[] = [
   {
     id: 'getting-started',
@@ -26,8 +31,15 @@ const SECTIONS: readonly SectionDef[] = [
     intro: (plan) => (
       <>
         <p>
-          Send every request to <code>{API_BASE_URL}</code> with your secret key and <code>X-Plan-Type: {plan}</code>. Calls and events marked Upgrade Required answer{' '}
-          <code>403 permission_error</code> on the {getPlan(plan).name} plan. New here? Follow the <Link to="/documentation/installation">installation guide</Link>.
+          Send every request to <code>{API_BASE_URL}</code> with your secret key and <code>X-Plan-Type: {plan}</code>.{' '}
+          {hasGatedItems(plan) ? (
+            <>
+              Calls and events marked {UPGRADE_REQUIRED} answer <code>403 permission_error</code> on the {getPlan(plan).name} plan.{' '}
+            </>
+          ) : (
+            <>Every call and event below is open to the {getPlan(plan).name} plan. </>
+          )}
+          New here? Follow the <Link to="/documentation/installation">installation guide</Link>.
         </p>
         <RequestHeadersTable plan={plan} />
       </>
@@ -39,9 +51,14 @@ const SECTIONS: readonly SectionDef[] = [
     id: 'accounting',
     label: 'Accounting integration',
     endpoints: 'accounting',
-    intro: () => <p>Connect {ACCOUNTING_PROVIDER.name} organisations, read invoices and reports, sync transactions.</p>,
+    intro: () => <p>Connect {ACCOUNTING_PROVIDER.name} organizations, read invoices and reports, sync transactions.</p>,
   },
-  { id: 'webhooks', label: 'Webhooks', endpoints: 'webhooks', intro: () => <p>Register endpoints and receive signed events. Events your plan cannot receive are dimmed.</p> },
+  { id: 'webhooks', label: 'Webhooks', endpoints: 'webhooks', intro: (plan) => (
+      <p>
+        Register endpoints and receive signed events.
+        {WEBHOOK_EVENTS.some((e) => !e.plans.includes(plan)) ? ' Events your plan cannot receive are dimmed.' : null}
+      </p>
+    ) },
   { id: 'white-label-api', label: 'White Label API', endpoints: 'whiteLabel', plans: ['enterprise'], intro: () => <p>Read your white-label configuration and deploy your branded platform.</p> },
 ];
 

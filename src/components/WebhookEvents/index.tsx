@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
+import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import { PlanAvailability, UpgradeBadge } from '@site/src/components/ApiTables';
 import { WEBHOOK_EVENTS, type WebhookEventDoc } from '@site/src/data/apiReference';
@@ -25,7 +26,12 @@ export function WebhookEventCard({ event, plan, showExample = true }: { event: W
       </div>
       <p className={styles.description}>
         {event.description} <span className={styles.object}>data.object: {event.object}</span>
-        {!available ? <strong> Available on {event.plans.map((id) => getPlan(id).name).join(' and ')}.</strong> : null}
+        {!available ? (
+          <>
+            {' '}
+            <strong>Available on {event.plans.map((id) => getPlan(id).name).join(' and ')}.</strong> <Link to="/#pricing">Compare plans and upgrade</Link>
+          </>
+        ) : null}
       </p>
       {available && showExample ? (
         <details className={styles.details}>

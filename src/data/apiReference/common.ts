@@ -48,13 +48,27 @@ export const REQUEST_HEADERS: readonly HeaderDoc[] = [
     required: false,
     description: 'Required on POST requests, whose bodies are JSON.',
   },
+  {
+    name: 'Idempotency-Key',
+    example: '5f0c7a9e-2b1d-4c8e-9a37-6d2e1f4b8c03',
+    required: false,
+    description:
+      'Optional on POST requests: a unique value (a UUID) per operation. A retry that reaches us with the same key answers the first result instead of acting twice, so a timeout never pays or transfers twice.',
+  },
 ];
 
-/** Documented statuses (spec section 4). Examples and schemas use these constants. */
+/** Name of the optional header that makes a POST safe to retry. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * Documented statuses (spec section 4). Examples and schemas use these constants. `failed` is
+ * the status the documented transaction.failed and payment.failed events carry; append new
+ * statuses at the end, since examples pick statuses by position.
+ */
 export const STATUSES = {
   account: ['active'],
-  transaction: ['pending', 'completed'],
-  payment: ['succeeded'],
+  transaction: ['pending', 'completed', 'failed'],
+  payment: ['succeeded', 'failed'],
   invoice: ['DRAFT', 'SUBMITTED', 'PAID'],
   syncJob: ['processing'],
   webhookDelivery: ['success'],

@@ -4,11 +4,12 @@
  * (run `npx tsx scripts/generate-openapi.ts`) all follow. `plans` is the gating of spec section 6.
  */
 import { PLAN_IDS, type PlanId } from '../plans';
-import { GENERAL_TRANSACTION_LIST_LIMIT, PROFIT_LOSS_PERIODS } from '../limits';
+import { PLAN_LIMITS, formatLimit, PROFIT_LOSS_PERIODS } from '../limits';
+import { getPlan } from '../plans';
 import { SAMPLE_EXPIRIES } from '../timings';
 import { ACCOUNTING_PROVIDER } from '../site';
 import { ACCOUNT_TYPES, ACCOUNTING, CURRENCY_EXAMPLES, SAMPLE_IDS, STATUSES } from './common';
-import { EXAMPLES, listOf } from './entities';
+import { EXAMPLES, listOf, paymentExampleFor } from './entities';
 import type { ApiEndpoint, ApiParam, JsonSchema } from './types';
 
 const ALL: readonly PlanId[] = PLAN_IDS;
@@ -82,7 +83,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
       q('account_id', true, 'Account to list.', S()),
       q('from_date', false, 'First day included.', DATE),
       q('to_date', false, 'Last day included.', DATE),
-      q('limit', false, `Page size, at most ${GENERAL_TRANSACTION_LIST_LIMIT} in general; your plan's transaction list limit applies.`, { type: 'integer', minimum: 1, maximum: GENERAL_TRANSACTION_LIST_LIMIT }),
+      q('limit', false, `Page size, at most your plan's transaction list limit: ${PLAN_IDS.map((id) => `${getPlan(id).name} ${formatLimit(PLAN_LIMITS[id].transactionListLimit).toLowerCase()}`).join(', ')}.`, { type: 'integer', minimum: 1 }),
     ],
     example: { account_id: SAMPLE_IDS.account, from_date: '2024-09-01', to_date: '2024-09-30', limit: 50 },
     response: { status: 200, description: 'A page of transactions.', schema: list('#/components/schemas/Transaction'), example: listOf([EXAMPLES.Transaction], true) },
@@ -116,7 +117,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
       b('metadata', false, 'Your key-value pairs, returned in webhooks.', { type: 'object', additionalProperties: { type: 'string' } }),
     ],
     example: { amount: 250, currency: 'USD', payment_method: 'card', customer: 'customer@example.com', description: 'Invoice INV-0042', metadata: { order_id: '1042' } },
-    response: { status: 201, description: 'The payment.', schema: 'Payment', example: EXAMPLES.Payment },
+    response: { status: 201, description: 'The payment.', schema: 'Payment', example: EXAMPLES.Payment, exampleFor: paymentExampleFor },
   },
   {
     id: 'connectAccounting', method: 'GET', path: `/${ACCOUNTING}/auth/connect`, section: 'accounting', plans: ALL,
@@ -140,17 +141,17 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     params: [b('code', true, 'Authorization code.', S()), b('state', true, 'State from the connect call.', S())],
     example: { code: 'xc_4f9a2b7e', state: 'st_7d1f' },
     response: {
-      status: 200, description: 'The connected organisation.',
+      status: 200, description: 'The connected organization.',
       schema: { type: 'object', properties: { connected: { type: 'boolean' }, expires_in: { type: 'integer' }, organization: { $ref: '#/components/schemas/AccountingOrganization' } }, required: ['connected', 'expires_in', 'organization'] },
       example: { connected: true, expires_in: SAMPLE_EXPIRIES.accountingTokenSeconds, organization: EXAMPLES.AccountingOrganization },
     },
   },
   {
     id: 'listAccountingOrganizations', method: 'GET', path: `/${ACCOUNTING}/organizations`, section: 'accounting', plans: ALL, permission: 'read:basic',
-    summary: `List ${ACCOUNTING_PROVIDER.name} organisations`,
-    description: `Lists the ${ACCOUNTING_PROVIDER.name} organisations (tenants) connected to your account.`,
+    summary: `List ${ACCOUNTING_PROVIDER.name} organizations`,
+    description: `Lists the ${ACCOUNTING_PROVIDER.name} organizations (tenants) connected to your account.`,
     params: [], example: {},
-    response: { status: 200, description: 'The organisations.', schema: list('#/components/schemas/AccountingOrganization'), example: listOf([EXAMPLES.AccountingOrganization]) },
+    response: { status: 200, description: 'The organizations.', schema: list('#/components/schemas/AccountingOrganization'), example: listOf([EXAMPLES.AccountingOrganization]) },
   },
   {
     id: 'listInvoices', method: 'GET', path: `/${ACCOUNTING}/invoices`, section: 'accounting', plans: ALL, permission: 'read:basic',

@@ -4,8 +4,9 @@
  * example validates against its schema.
  */
 import { SAMPLE_EXPIRIES } from '../timings';
-import { PLAN_IDS } from '../plans';
-import { ACCOUNT_TYPES, PERMISSIONS, SAMPLE_IDS, SAMPLE_TIMES, STATUSES } from './common';
+import { PLAN_IDS, type PlanId } from '../plans';
+import { PLAN_LIMITS } from '../limits';
+import { ACCOUNT_TYPES, EXAMPLE_PLAN, PERMISSIONS, SAMPLE_IDS, SAMPLE_TIMES, STATUSES } from './common';
 import type { JsonSchema } from './types';
 
 const str = (description: string, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', description, ...extra });
@@ -47,17 +48,17 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
     currency: str('ISO 4217 currency code.'),
     payment_method: str('Payment method used, e.g. card or bank_transfer.'),
     customer: str('Customer reference or email.'),
-    fees: obj({ product_fee: num('Fee of your plan per transaction.'), processing_fee: num('Processing fee.') }),
+    fees: obj({ product_fee: num("Your plan's per-transaction product fee (the sample transaction fee of the plan limits)."), processing_fee: num('Processing fee.') }),
   }),
   AccountingOrganization: obj({
-    id: str('Tenant id of the Xero organisation.'),
-    name: str('Organisation name.'),
+    id: str('Tenant id of the Xero organization.'),
+    name: str('Organization name.'),
     country_code: str('ISO 3166 country code.'),
     currency_code: str('Base currency.'),
     timezone: str('IANA timezone.'),
     is_demo: { type: 'boolean', description: 'True for the Xero demo company.' },
-    subscription_type: str('Xero subscription of the organisation.'),
-    connected_at: time('When the organisation was connected.'),
+    subscription_type: str('Xero subscription of the organization.'),
+    connected_at: time('When the organization was connected.'),
   }),
   Invoice: obj({
     invoice_id: str('Xero invoice id.'),
@@ -162,7 +163,7 @@ export const EXAMPLES = {
     currency: 'USD',
     payment_method: 'card',
     customer: 'customer@example.com',
-    fees: { product_fee: 1.99, processing_fee: 0.3 },
+    fees: { product_fee: PLAN_LIMITS[EXAMPLE_PLAN].sampleTransactionFee, processing_fee: 0.3 },
   },
   AccountingOrganization: {
     id: SAMPLE_IDS.tenant,
@@ -235,4 +236,9 @@ export const EXAMPLES = {
 /** Wraps a list the way every list endpoint answers. */
 export function listOf<T>(items: readonly T[], hasMore = false): { data: readonly T[]; has_more: boolean } {
   return { data: items, has_more: hasMore };
+}
+
+/** A payment as one plan sees it: the product fee is that plan's sample transaction fee. */
+export function paymentExampleFor(plan: PlanId): typeof EXAMPLES.Payment {
+  return { ...EXAMPLES.Payment, fees: { ...EXAMPLES.Payment.fees, product_fee: PLAN_LIMITS[plan].sampleTransactionFee } };
 }

@@ -6,7 +6,7 @@
 import { PLAN_IDS } from '../plans';
 import { PLAN_LIMITS } from '../limits';
 import { ACCOUNTING_PROVIDER, SITE } from '../site';
-import { API_BASE_URL, API_VERSION, PERMISSIONS } from './common';
+import { API_BASE_URL, API_VERSION, IDEMPOTENCY_HEADER, PERMISSIONS, REQUEST_HEADERS } from './common';
 import { API_SCHEMAS } from './entities';
 import { API_ENDPOINTS } from './endpoints';
 import { API_ERROR_TYPES, errorBody } from './errors';
@@ -19,7 +19,8 @@ export const PLANS_EXTENSION = 'x-ledgerline-plans';
 export const PERMISSION_EXTENSION = 'x-ledgerline-permission';
 export const PLAN_LIMITS_EXTENSION = 'x-ledgerline-plan-limits';
 
-const SECTION_TAGS: Record<ApiEndpoint['section'], string> = {
+/** Display names of the reference sections: OpenAPI tags and the /api-docs sidebar groups. */
+export const SECTION_TAGS: Record<ApiEndpoint['section'], string> = {
   auth: 'Authentication',
   banking: 'Banking',
   accounting: `${ACCOUNTING_PROVIDER.name} integration`,
@@ -54,6 +55,7 @@ function operation(endpoint: ApiEndpoint): Record<string, unknown> {
     parameters: [
       { $ref: '#/components/parameters/ApiVersion' },
       { $ref: '#/components/parameters/PlanType' },
+      ...(endpoint.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
       ...query.map((p) => ({ name: p.name, in: 'query', required: p.required, description: p.description, schema: p.schema })),
     ],
   };
@@ -134,6 +136,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       parameters: {
         ApiVersion: { name: 'X-API-Version', in: 'header', required: true, description: 'API version.', schema: { type: 'string', enum: [API_VERSION] } },
         PlanType: { name: 'X-Plan-Type', in: 'header', required: true, description: 'Plan of the API key.', schema: { type: 'string', enum: [...PLAN_IDS] } },
+        IdempotencyKey: { name: IDEMPOTENCY_HEADER, in: 'header', required: false, description: REQUEST_HEADERS.find((h) => h.name === IDEMPOTENCY_HEADER)!.description, schema: { type: 'string', maxLength: 255 } },
       },
       schemas: {
         ...API_SCHEMAS,

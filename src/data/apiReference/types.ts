@@ -60,6 +60,8 @@ export interface ApiEndpoint {
     /** Name of a schema in API_SCHEMAS, or an inline schema. */
     schema: string | JsonSchema;
     example: unknown;
+    /** The example as one plan's page shows it, when it carries plan figures (e.g. a payment's fee). */
+    exampleFor?: (plan: PlanId) => unknown;
   };
   /** Plan limits that apply to this call; the plan pages show their values. */
   limits?: readonly (keyof PlanLimits)[];

@@ -39,6 +39,25 @@ describe('/success in Chromium', () => {
     await context.close();
   });
 
+  it('offers no docs link before the query is read, so an early click cannot open the wrong plan', async () => {
+    // Without JavaScript the page stays as prerendered: the moment before the script reads ?plan=.
+    const context = await live.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${live.server.url}/success?plan=enterprise`);
+    const early = page.getByRole('link', { name: 'View Your API Documentation' });
+    await expect(early.getAttribute('href')).resolves.toBeNull();
+    await early.click({ force: true });
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/success');
+    await context.close();
+
+    const { page: live2, context: ctx2 } = await openPage(live.browser);
+    await live2.goto(`${live.server.url}/success?plan=enterprise`);
+    await live2.getByText('Enterprise Plan').waitFor();
+    await expect(live2.getByRole('link', { name: 'View Your API Documentation' }).getAttribute('href')).resolves.toBe('/api-docs/enterprise');
+    await ctx2.close();
+  });
+
   it('goes to the plan docs after 3 s and, having left, never runs the 10 s auth redirect', async () => {
     const { page, context } = await openPage(live.browser);
     let authHits = 0;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BLOG_POST_COUNT, FEATURED_POST_COUNT } from '@site/src/data';
+import { API_KEY_ENV, REQUEST_HEADERS } from '@site/src/data/apiReference';
 import { BLOG_DIR, proseWordCount, readPosts, readYaml } from './_posts';
 
 // Blog posts are files; these tests hold them to the spec's blog post entity (id, title,
@@ -10,6 +11,18 @@ const posts = readPosts();
 const newestFirst = [...posts].sort((a, b) => String(b.frontMatter.date).localeCompare(String(a.frontMatter.date)));
 
 describe('blog posts', () => {
+  it('have copy-paste curl samples: every required header, and the key from the documented variable', () => {
+    const required = REQUEST_HEADERS.filter((h) => h.required).map((h) => h.name);
+    const blocks = posts.flatMap((p) => [...p.body.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => ({ post: p.frontMatter.slug, code: m[1]! })));
+    const curls = blocks.filter((b) => /^curl /m.test(b.code));
+    expect(curls.length).toBeGreaterThan(0);
+    for (const { post, code } of curls) {
+      const missing = required.filter((name) => !code.includes(`-H "${name}: `));
+      expect({ post, missing }).toEqual({ post, missing: [] });
+      expect({ post, key: code.includes(`Bearer $${API_KEY_ENV}`) }).toEqual({ post, key: true });
+    }
+  });
+
   it(`has ${BLOG_POST_COUNT} posts`, () => {
     expect(BLOG_POST_COUNT).toBe(6);
     expect(posts).toHaveLength(BLOG_POST_COUNT);

@@ -34,6 +34,16 @@ describe('static/openapi/v1.yaml', () => {
     expect(committed).toBe(renderOpenApiYaml());
   });
 
+  it('offers an optional Idempotency-Key on every POST and on nothing else', () => {
+    for (const ops of Object.values(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const refs = (op.parameters as { $ref?: string }[]).map((p) => p.$ref);
+        expect([op.operationId, refs.includes('#/components/parameters/IdempotencyKey')]).toEqual([op.operationId, method === 'post']);
+      }
+    }
+    expect((doc.components as unknown as { parameters: Record<string, { required: boolean; name: string }> }).parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', required: false });
+  });
+
   it('is a valid OpenAPI 3.1 document', async () => {
     const api = await SwaggerParser.validate(join(ROOT, OPENAPI_FILE));
     expect((api as { openapi: string }).openapi).toBe('3.1.0');

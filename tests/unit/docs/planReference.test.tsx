@@ -77,6 +77,29 @@ describe.each(PLAN_IDS)('/api-docs/%s', (plan) => {
     if (plan === 'enterprise') expect(cta).toBeNull();
     else expect(within(cta!).getByRole('link')).toHaveAttribute('href', '/#pricing');
   });
+
+  it('says Upgrade Required only where something is gated, and every gated card links to the plans', () => {
+    const { container } = renderPlan(plan);
+    const text = container.textContent ?? '';
+    if (plan === 'enterprise') {
+      expect(text).not.toMatch(/upgrade required/i);
+      expect(container.querySelectorAll('[data-available="false"]')).toHaveLength(0);
+    } else {
+      expect(text).toContain('Calls and events marked Upgrade Required answer');
+      const gated = Array.from(container.querySelectorAll<HTMLElement>('[data-available="false"]'));
+      expect(gated.length).toBeGreaterThan(0);
+      for (const card of gated) expect(within(card).getByRole('link', { name: /upgrade/i })).toHaveAttribute('href', '/#pricing');
+    }
+  });
+
+  it("shows its own figures: the payment example carries the plan's fee, the list limit is the plan's", () => {
+    const { container } = renderPlan(plan);
+    const payment = container.querySelector('[data-endpoint="createPayment"]')!;
+    expect(payment.textContent).toContain(`"product_fee": ${PLAN_LIMITS[plan].sampleTransactionFee}`);
+    const list = container.querySelector('[data-endpoint="listTransactions"]')!;
+    expect(list.textContent).not.toMatch(/at most 100\b/);
+    expect(list.textContent).toContain(`${getPlanDocProfile(plan).name.replace(' Plan', '')}: at most`);
+  });
 });
 
 // Spec section 9 restated, so a changed constant fails here and on the page at once.

@@ -46,8 +46,8 @@ export const PRIVACY_CONTENT: Record<PrivacySectionId, ReactNode> = {
       <ul>
         <li>Account, balance, transaction and payment records processed through our banking APIs.</li>
         <li>
-          Accounting data from {XERO}, such as organisation details, invoices and reports, but only after you connect
-          your {XERO} organisation and authorise access. You can disconnect at any time.
+          Accounting data from {XERO}, such as organization details, invoices and reports, but only after you connect
+          your {XERO} organization and authorise access. You can disconnect at any time.
         </li>
         <li>API logs: which endpoint was called, when, from which IP address, and the response status.</li>
       </ul>
@@ -84,7 +84,7 @@ export const PRIVACY_CONTENT: Record<PrivacySectionId, ReactNode> = {
       </p>
       <ul>
         <li>With the regulated banks and payment partners that hold funds and carry out payments.</li>
-        <li>With {XERO}, when you connect an organisation and ask us to synchronise data.</li>
+        <li>With {XERO}, when you connect an organization and ask us to synchronise data.</li>
         <li>With identity verification and fraud prevention providers.</li>
         <li>
           With service providers that host, email and support on our behalf, under contracts that limit their use of the

@@ -45,9 +45,17 @@ export default function SuccessCard({ params, secondsLeft }: Props): ReactNode {
         </div>
 
         <div className={styles.actions}>
-          <Link className="button button--primary button--lg" to={docsPath(plan?.id ?? 'starter')}>
-            {COPY.docsButton}
-          </Link>
+          {plan ? (
+            <Link className="button button--primary button--lg" to={docsPath(plan.id)}>
+              {COPY.docsButton}
+            </Link>
+          ) : (
+            // Until the query is read the plan is unknown: a link without href cannot send a
+            // click to the wrong plan's docs, and keeps the button's place so nothing jumps.
+            <a className="button button--primary button--lg" aria-disabled="true" role="link" data-testid="docs-pending">
+              {COPY.docsButton}
+            </a>
+          )}
           <a className="button button--secondary button--outline button--lg" href={EXTERNAL_LINKS.authFlow} rel="noopener">
             {COPY.authButton}
           </a>

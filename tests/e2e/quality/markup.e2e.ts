@@ -1,0 +1,63 @@
+/**
+ * Validator rules checked on the built HTML of every page (no browser needed): ids are unique,
+ * every tab has a tab panel, a required select starts with a placeholder, and no page's
+ * canonical URL is a route pattern. Runs after `npm run build`, like the rest of the e2e project.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { load } from 'cheerio';
+import fg from 'fast-glob';
+import { ROOT } from '../_lib/server';
+
+const BUILD = path.join(ROOT, 'build');
+const pages = fg.sync('**/*.html', { cwd: BUILD }).sort();
+
+describe('built HTML', () => {
+  it('has the pages of the spec routes', () => {
+    expect(pages).toEqual(expect.arrayContaining(['api-docs.html', 'api-docs/starter.html', 'api-docs/enterprise.html', 'success.html', 'support.html', 'documentation.html']));
+  });
+
+  describe.each(pages)('%s', (file) => {
+    const $ = load(fs.readFileSync(path.join(BUILD, file), 'utf8'));
+
+    it('has no duplicate ids', () => {
+      const seen = new Map<string, number>();
+      $('[id]').each((_, el) => {
+        const id = $(el).attr('id')!;
+        seen.set(id, (seen.get(id) ?? 0) + 1);
+      });
+      expect([...seen].filter(([, n]) => n > 1).map(([id]) => id)).toEqual([]);
+    });
+
+    it('gives every tab list one tab panel per tab', () => {
+      $('[role="tablist"]').each((_, list) => {
+        const tabs = $(list).find('[role="tab"]');
+        const controls = tabs.map((__, t) => $(t).attr('aria-controls') ?? '').get().filter(Boolean);
+        if (controls.length) {
+          // Our own tabs name their panel; each must exist.
+          expect(controls.filter((id) => $(`#${id}[role="tabpanel"]`).length !== 1)).toEqual([]);
+          expect(controls).toHaveLength(tabs.length);
+          return;
+        }
+        // Docusaurus tabs: the panels are the children of the element after the tab list.
+        const panels = $(list).next().children('[role="tabpanel"]').length;
+        expect({ tabs: tabs.length, panels }).toEqual({ tabs: tabs.length, panels: tabs.length });
+      });
+    });
+
+    it('starts each required single select with an empty placeholder option', () => {
+      $('select[required]:not([multiple])').each((_, select) => {
+        const size = Number($(select).attr('size') ?? 1);
+        if (size > 1) return;
+        const first = $(select).find('option').first();
+        expect({ id: $(select).attr('id'), ok: first.attr('value') === '' || first.text() === '' }).toEqual({ id: $(select).attr('id'), ok: true });
+      });
+    });
+
+    it('has a canonical URL that is a real path', () => {
+      const canonical = $('link[rel="canonical"]').attr('href') ?? '';
+      const ogUrl = $('meta[property="og:url"]').attr('content') ?? '';
+      expect([canonical, ogUrl].filter((u) => u.includes(':planId'))).toEqual([]);
+    });
+  });
+});
