@@ -14,6 +14,11 @@ export class DatabaseError extends Error {
   override name = 'DatabaseError';
 }
 
+/** Writes are refused because the process can no longer trust its storage (see GroupCommit). */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+}
+
 /**
  * Opens the SQLite file in dataDir. WAL with synchronous=FULL: a transaction we acknowledged is
  * on disk before we answer, even if the machine loses power right after.
