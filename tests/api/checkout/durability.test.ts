@@ -96,7 +96,8 @@ describe('idempotent checkout survives the client and the process', () => {
   it('a process killed with SIGKILL after charging: start-up recovery lets the retry finish that order, charged once', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-checkout-'));
     const ledger = path.join(ledgerDir, 'ledger');
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, '_crashChild.ts')], {
+    // tsx as a loader, not its CLI: the CLI runs the script in a grandchild, which SIGKILL would miss.
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '_crashChild.ts')], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LEDGER: ledger },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -129,6 +130,8 @@ describe('idempotent checkout survives the client and the process', () => {
       await seen('CHARGED');
       child.kill('SIGKILL');
       await exited;
+      child.stdout.destroy();
+      child.stderr.destroy();
 
       // The restart, as index.ts does it: migrations, then recovery, then requests.
       const db = openDatabase(dataDir);
