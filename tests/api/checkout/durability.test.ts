@@ -8,6 +8,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../../api-server/src/app';
 import { createCheckoutFeature } from '../../../api-server/src/checkout/routes';
+import { IDEMPOTENCY_TTL_MS } from '../../../api-server/src/checkout/idempotency';
 import { OrderStore } from '../../../api-server/src/checkout/store';
 import { loadConfig } from '../../../api-server/src/config';
 import { openDatabase, runMigrations } from '../../../api-server/src/db/database';
@@ -154,7 +155,7 @@ describe('idempotent checkout survives the client and the process', () => {
     }
   }, 40_000);
 
-  it('start-up recovery records the answer of a key whose order was paid, and releases one that created nothing', async () => {
+  it('start-up recovery answers keys whose order was paid, keeps those that may have charged, releases the rest and expired ones', async () => {
     t = createTestApp();
     const orders = new OrderStore(t.db, () => new Date());
     const order = orders.create({ planId: 'starter', planName: 'Starter', amountCents: 100, currency: 'USD', period: 'month', customerName: 'A', customerEmail: 'a@example.com', provider: 'demo' });
@@ -162,8 +163,19 @@ describe('idempotent checkout survives the client and the process', () => {
     const at = t.clock.now.getTime();
     t.db.prepare('INSERT INTO checkout_idempotency (key, request_hash, created_at, resource_id) VALUES (?, ?, ?, ?)').run('paid', 'h', at, order.id);
     t.db.prepare('INSERT INTO checkout_idempotency (key, request_hash, created_at) VALUES (?, ?, ?)').run('nothing', 'h', at);
+    const unsent = orders.create({ planId: 'starter', planName: 'Starter', amountCents: 100, currency: 'USD', period: 'month', customerName: 'B', customerEmail: 'b@example.com', provider: 'demo' });
+    t.db.prepare('INSERT INTO checkout_idempotency (key, request_hash, created_at, resource_id) VALUES (?, ?, ?, ?)').run('no-session', 'h', at, unsent.id);
+    const charging = orders.create({ planId: 'starter', planName: 'Starter', amountCents: 100, currency: 'USD', period: 'month', customerName: 'C', customerEmail: 'c@example.com', provider: 'demo' });
+    orders.attachSession(charging.id, 'sess_1');
+    t.db.prepare('INSERT INTO checkout_idempotency (key, request_hash, created_at, resource_id) VALUES (?, ?, ?, ?)').run('charging', 'h', at, charging.id);
+    t.db.prepare('INSERT INTO checkout_idempotency (key, request_hash, created_at, status_code, response_json) VALUES (?, ?, ?, 200, ?)').run('expired', 'h', at - IDEMPOTENCY_TTL_MS, '{}');
     recoverFeatures({ db: t.db, now: () => t!.clock.now, logger: pino({ level: 'silent' }) });
     const rows = t.db.prepare('SELECT key, status_code, response_json FROM checkout_idempotency ORDER BY key').all();
-    expect(rows).toEqual([{ key: 'paid', status_code: 200, response_json: JSON.stringify({ success: true, checkoutUrl: `/success?plan=starter&name=A&order=${order.id}`, orderId: order.id }) }]);
+    expect(rows).toEqual([
+      // A session may have been captured: kept for the retry to confirm the same session.
+      { key: 'charging', status_code: null, response_json: null },
+      { key: 'paid', status_code: 200, response_json: JSON.stringify({ success: true, checkoutUrl: `/success?plan=starter&name=A&order=${order.id}`, orderId: order.id }) },
+    ]);
+    expect(orders.get(unsent.id)?.status).toBe('failed');
   });
 });
