@@ -176,11 +176,6 @@ export class GroupCommit {
     this.sync();
   }
 
-  /** True once an fsync failed; the process should then stop. */
-  get stopped(): boolean {
-    return this.brokenBy !== undefined;
-  }
-
   /** The WAL file, opened once; reopened if SQLite ever deleted and recreated it. */
   private wal(): number {
     if (this.walFd !== undefined && fs.fstatSync(this.walFd).nlink > 0) return this.walFd;

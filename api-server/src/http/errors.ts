@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { StorageUnavailableError } from '../db/database';
+import { isStorageFault } from '../db/database';
 import type { Logger } from '../logger';
 import type { FieldErrors } from '../../../src/schemas/common';
 
@@ -38,20 +38,6 @@ const PARSER_ERRORS: Record<string, [number, string]> = {
 /** Seconds a client is asked to wait after a storage fault: long enough for an operator or a cleanup job. */
 export const STORAGE_RETRY_AFTER_S = 30;
 export const STORAGE_FAULT_MESSAGE = 'We cannot store anything right now. Nothing was saved; please try again in a minute.';
-
-const SQLITE_TEMPORARY = /^SQLITE_(FULL|IOERR|BUSY|LOCKED)/;
-const FS_TEMPORARY = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS']);
-
-/**
- * True for failures of the storage underneath us (disk full, I/O error, lock timeout) rather
- * than of the request: worth a 503 and a retry later, never a crash or a dead letter.
- */
-export function isStorageFault(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  if (err instanceof StorageUnavailableError) return true;
-  const code = 'code' in err && typeof err.code === 'string' ? err.code : '';
-  return SQLITE_TEMPORARY.test(code) || FS_TEMPORARY.has(code);
-}
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {

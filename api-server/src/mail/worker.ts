@@ -1,4 +1,4 @@
-import { isStorageFault } from '../http/errors';
+import { isStorageFault } from '../db/database';
 import type { Logger } from '../logger';
 import type { OutboxRow, OutboxStore } from './outbox';
 import type { MailSender } from './transport';
@@ -54,10 +54,10 @@ export class OutboxWorker {
       this.again = true;
       return;
     }
-    // A pass that fails (disk full, I/O error reading the outbox) ends; the poll timer starts
-    // the next one, so mail resumes by itself when the storage does.
+    // A pass that fails (disk full, I/O error on the outbox or the spool) ends; the poll timer
+    // starts the next one, so mail resumes by itself when the storage does.
     this.running = this.drain().catch((err: unknown) => {
-      this.logger.warn({ err }, 'mail delivery paused: storage unavailable, will retry');
+      this.logger.warn({ err }, 'mail delivery pass failed, retrying at the next poll');
     }).finally(() => {
       this.running = undefined;
       if (this.again && !this.stopped) {
