@@ -43,4 +43,9 @@ export interface Feature {
   name: string;
   migrations: readonly Migration[];
   routes(ctx: FeatureContext): Router;
+  /**
+   * Runs once at start-up, after the migrations and before the first request: resolves what a
+   * process that died mid-request left half done.
+   */
+  recover?(ctx: Pick<AppDeps, 'db' | 'now' | 'logger'>): void;
 }

@@ -1,4 +1,4 @@
-import type { Feature } from './deps';
+import type { AppDeps, Feature } from './deps';
 import type { Migration } from './db/database';
 import { outboxMigrations } from './mail/outbox';
 import { publicConfigFeature } from './public-config/routes';
@@ -12,3 +12,8 @@ export const FEATURES: readonly Feature[] = [publicConfigFeature, checkoutFeatur
 
 /** The outbox first: features' tables may refer to it. */
 export const ALL_MIGRATIONS: readonly Migration[] = [...outboxMigrations, ...FEATURES.flatMap((f) => f.migrations)];
+
+/** What index.ts runs at start-up, before listening (see Feature.recover). */
+export function recoverFeatures(ctx: Pick<AppDeps, 'db' | 'now' | 'logger'>, features: readonly Feature[] = FEATURES): void {
+  for (const feature of features) feature.recover?.(ctx);
+}

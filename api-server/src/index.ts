@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadConfig, storedAdminPassword, type Config } from './config';
 import { DatabaseError, openDatabase, runMigrations } from './db/database';
-import { ALL_MIGRATIONS } from './features';
+import { ALL_MIGRATIONS, recoverFeatures } from './features';
 import { answerClientError } from './http/limits';
 import { loadBuiltSite } from './http/site';
 import { createLogger } from './logger';
@@ -13,7 +13,7 @@ import { OutboxWorker } from './mail/worker';
 import { RequestActivity } from './http/activity';
 import path from 'node:path';
 
-/** Exit codes: 2 bad configuration, 3 data directory or database unusable. */
+/** Exit codes: 2 bad configuration, 3 data directory or database unusable, 4 port unusable, 5 fsync failed. */
 function main(): void {
   let config: Config;
   try {
@@ -26,6 +26,11 @@ function main(): void {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  // A stray promise must not take the whole site down (Node's default is to exit): log it and
+  // go on. An uncaught exception leaves state unknown, so that one still stops the process.
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandled promise rejection');
+  });
 
   let db;
   try {
@@ -45,10 +50,27 @@ function main(): void {
   }
 
   const now = () => new Date();
+  try {
+    recoverFeatures({ db, now, logger });
+  } catch (err) {
+    // E.g. a full disk: serving reads beats a crash loop, and a retried key still resumes its
+    // order on demand (IdempotencyStore.begin), so nothing is lost by waiting.
+    logger.error({ err }, 'start-up recovery failed; continuing');
+  }
   const outbox = new OutboxStore(db, config.mailFrom, now);
   const sender = config.smtpUrl ? smtpSender(config.smtpUrl) : fileSender(path.join(config.dataDir, 'mail'));
   const activity = new RequestActivity();
-  const writes = new GroupCommit(db);
+  // Fail-stop: after a failed fsync nothing more is written or acknowledged, and the process
+  // exits so a supervisor restarts it and SQLite recovers from what the WAL really holds.
+  const writes = new GroupCommit(db, (err) => {
+    const reason = err instanceof Error ? err.message : String(err);
+    console.error(`FATAL: the database write-ahead log could not be synced to disk (${reason}). Stopping without acknowledging unsynced writes; restart to recover.`);
+    logger.fatal({ err }, 'fsync failed: stopping');
+    server.close();
+    void worker.stop();
+    // A moment for the refused requests' 503 answers to leave; the exit does not wait for more.
+    setTimeout(() => process.exit(5), 100);
+  });
   const worker = new OutboxWorker(outbox, sender.send, logger, {
     retryBaseMs: config.mailRetryBaseMs,
     maxAttempts: config.mailMaxAttempts,

@@ -22,7 +22,11 @@ export interface PaymentSession {
 export interface PaymentProvider {
   readonly name: string;
   createSession(order: OrderRecord): Promise<PaymentSession>;
-  /** Captures the payment of an open session; throws when the processor declines. */
+  /**
+   * Captures the payment of an open session; throws when the processor declines. Must be
+   * idempotent per session (a real processor's capture with the session as idempotency key):
+   * a retry after a failure or crash confirms the same session again and is charged once.
+   */
   confirm(sessionId: string): Promise<void>;
   /** Voids an open session, e.g. when we could not record its outcome. */
   fail(sessionId: string, reason: string): Promise<void>;

@@ -2,8 +2,8 @@ import express from 'express';
 import { checkoutRequestSchema, type CheckoutResponse } from '../../../src/schemas/checkout';
 import type { Feature } from '../deps';
 import { parsedBody, validateBody } from '../http/validate';
-import { idempotent, IdempotencyStore } from './idempotency';
-import { DemoPaymentProvider, type PaymentProvider } from './provider';
+import { idempotencyContext, idempotent, IdempotencyStore, type Recovery } from './idempotency';
+import { DemoPaymentProvider, successUrl, type PaymentProvider } from './provider';
 import { CheckoutService } from './service';
 import { checkoutMigrations, OrderStore } from './store';
 
@@ -20,11 +20,29 @@ export function createCheckoutFeature(makeProvider: () => PaymentProvider = () =
       const keys = new IdempotencyStore(db, 'checkout_idempotency', now);
       const router = express.Router();
       router.post('/checkout', limiters.forms, validateBody(checkoutRequestSchema), idempotent(keys), async (_req, res) => {
-        const result = await service.start(parsedBody(res, checkoutRequestSchema));
+        const key = idempotencyContext(res);
+        const result = await service.start(parsedBody(res, checkoutRequestSchema), { resumeId: key?.resumeId, onOrder: key?.bind });
         const body: CheckoutResponse = { success: true, checkoutUrl: result.checkoutUrl, orderId: result.orderId };
         res.json(body);
       });
       return router;
+    },
+    recover({ db, now, logger }) {
+      const orders = new OrderStore(db, now);
+      const counts = new IdempotencyStore(db, 'checkout_idempotency', now).recover((orderId): Recovery => {
+        const order = orders.get(orderId);
+        if (order?.status === 'paid') {
+          const body: CheckoutResponse = { success: true, checkoutUrl: successUrl(order), orderId: order.id };
+          return { answer: { status: 200, body } };
+        }
+        // A session may have been captured just before the process died: the retry confirms it
+        // again (charged once) rather than opening a new order.
+        if (order?.status === 'pending' && order.providerSessionId !== null) return 'resume';
+        // Nothing was charged: the order will never complete, and the retry starts afresh.
+        if (order?.status === 'pending') orders.markFailed(order.id, 'interrupted: the server stopped before payment');
+        return 'release';
+      });
+      if (counts.answered + counts.released + counts.resumable > 0) logger.info(counts, 'idempotency keys left in progress were resolved');
     },
   };
 }

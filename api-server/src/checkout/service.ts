@@ -2,8 +2,8 @@ import { getPlan } from '../../../src/data/plans';
 import type { CheckoutRequest } from '../../../src/schemas/checkout';
 import { HttpError } from '../http/errors';
 import type { Logger } from '../logger';
-import type { PaymentProvider } from './provider';
-import type { OrderStore } from './store';
+import { successUrl, type PaymentProvider } from './provider';
+import type { OrderRecord, OrderStore } from './store';
 
 export interface CheckoutResult {
   orderId: string;
@@ -22,43 +22,69 @@ export class CheckoutService {
     private readonly commit: <T>(work: () => T) => Promise<T> = async (work) => work(),
   ) {}
 
-  /** Records the order, opens a payment session and, when no customer action is needed, confirms it. */
-  async start(request: CheckoutRequest): Promise<CheckoutResult> {
+  /**
+   * Records the order, opens a payment session and, when no customer action is needed, confirms it.
+   * `onOrder` runs in the transaction that stores the order (the Idempotency-Key is bound there).
+   * With `resumeId`, the order a failed or interrupted run created is carried on instead of a new
+   * one: a paid order is answered as it is, a pending one goes on from its last recorded step.
+   */
+  async start(request: CheckoutRequest, options: { resumeId?: string; onOrder?: (orderId: string) => void } = {}): Promise<CheckoutResult> {
     const plan = getPlan(request.planId);
-    // The order is on disk before the payment provider ever hears of it.
-    const order = await this.commit(() => this.orders.create({
-      planId: plan.id,
-      planName: plan.name,
-      amountCents: Math.round(plan.price * 100),
-      currency: CHECKOUT_CURRENCY,
-      period: plan.period,
-      customerName: request.customerName,
-      customerEmail: request.customerEmail,
-      provider: this.provider.name,
-    }));
-
-    let session;
-    try {
-      session = await this.provider.createSession(order);
-    } catch (err) {
-      await this.commit(() => this.orders.markFailed(order.id, `session: ${(err as Error).message}`));
-      this.logger.error({ err, orderId: order.id }, 'payment session could not be opened');
-      throw new HttpError(502, 'The payment service is unavailable. Please try again in a moment.');
+    const resumed = options.resumeId === undefined ? undefined : this.orders.get(options.resumeId);
+    if (resumed && resumed.status !== 'failed') {
+      this.logger.info({ orderId: resumed.id, status: resumed.status }, 'checkout resumed after an interrupted attempt');
+      return this.proceed(resumed);
     }
-    await this.commit(() => this.orders.attachSession(order.id, session.sessionId));
+    // The order is on disk before the payment provider ever hears of it.
+    const order = await this.commit(() => {
+      const created = this.orders.create({
+        planId: plan.id,
+        planName: plan.name,
+        amountCents: Math.round(plan.price * 100),
+        currency: CHECKOUT_CURRENCY,
+        period: plan.period,
+        customerName: request.customerName,
+        customerEmail: request.customerEmail,
+        provider: this.provider.name,
+      });
+      options.onOrder?.(created.id);
+      return created;
+    });
+    return this.proceed(order);
+  }
 
-    if (!session.requiresCustomerAction) {
+  private async proceed(order: OrderRecord): Promise<CheckoutResult> {
+    if (order.status === 'paid') return { orderId: order.id, checkoutUrl: successUrl(order) };
+    let sessionId = order.providerSessionId;
+    let checkoutUrl = successUrl(order);
+    let requiresCustomerAction = false;
+    if (sessionId === null) {
+      let session;
       try {
-        await this.provider.confirm(session.sessionId);
+        session = await this.provider.createSession(order);
+      } catch (err) {
+        await this.commit(() => this.orders.markFailed(order.id, `session: ${(err as Error).message}`));
+        this.logger.error({ err, orderId: order.id }, 'payment session could not be opened');
+        throw new HttpError(502, 'The payment service is unavailable. Please try again in a moment.');
+      }
+      await this.commit(() => this.orders.attachSession(order.id, session.sessionId));
+      ({ sessionId, checkoutUrl, requiresCustomerAction } = session);
+    }
+
+    if (!requiresCustomerAction) {
+      // Capturing a session twice charges once (the provider contract): a resumed order whose
+      // earlier capture went through but was not recorded is confirmed again, not charged again.
+      try {
+        await this.provider.confirm(sessionId);
       } catch (err) {
         await this.commit(() => this.orders.markFailed(order.id, `confirm: ${(err as Error).message}`));
-        await this.provider.fail(session.sessionId, 'confirmation failed').catch(() => undefined);
+        await this.provider.fail(sessionId, 'confirmation failed').catch(() => undefined);
         this.logger.warn({ err, orderId: order.id }, 'payment was declined');
         throw new HttpError(402, 'The payment could not be completed. No money was taken.');
       }
       await this.commit(() => this.orders.markPaid(order.id));
     }
-    this.logger.info({ orderId: order.id, planId: plan.id, provider: this.provider.name }, 'checkout completed');
-    return { orderId: order.id, checkoutUrl: session.checkoutUrl };
+    this.logger.info({ orderId: order.id, planId: order.planId, provider: this.provider.name }, 'checkout completed');
+    return { orderId: order.id, checkoutUrl };
   }
 }

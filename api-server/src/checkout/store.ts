@@ -31,6 +31,12 @@ export const checkoutMigrations: Migration[] = [
       created_at INTEGER NOT NULL
     );`,
   },
+  {
+    // The order an Idempotency-Key created, bound in the order's own transaction: the recovery
+    // point a retry resumes from after a failure or a crash.
+    id: 'checkout-002',
+    sql: `ALTER TABLE checkout_idempotency ADD COLUMN resource_id TEXT;`,
+  },
 ];
 
 export type OrderStatus = 'pending' | 'paid' | 'failed';

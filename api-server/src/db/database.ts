@@ -14,6 +14,25 @@ export class DatabaseError extends Error {
   override name = 'DatabaseError';
 }
 
+/** Writes are refused because the process can no longer trust its storage (see GroupCommit). */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+}
+
+const SQLITE_TEMPORARY = /^SQLITE_(FULL|IOERR|BUSY|LOCKED)/;
+const FS_TEMPORARY = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS']);
+
+/**
+ * True for failures of the storage underneath us (disk full, I/O error, lock timeout) rather
+ * than of the request: worth a 503 and a retry later, never a crash or a dead letter.
+ */
+export function isStorageFault(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  if (err instanceof StorageUnavailableError) return true;
+  const code = 'code' in err && typeof err.code === 'string' ? err.code : '';
+  return SQLITE_TEMPORARY.test(code) || FS_TEMPORARY.has(code);
+}
+
 /**
  * Opens the SQLite file in dataDir. WAL with synchronous=FULL: a transaction we acknowledged is
  * on disk before we answer, even if the machine loses power right after.

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Db } from './database';
+import { StorageUnavailableError, type Db } from './database';
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
@@ -29,6 +29,11 @@ interface Committed {
  * form the next batch), and every caller's promise settles only after that sync: "durable
  * before we answer" holds for each of them exactly as with synchronous=FULL. Writes made outside
  * this class still commit with the connection's synchronous=FULL.
+ *
+ * A failed fsync is not retried: after it the kernel may have dropped the dirty pages and a
+ * second fsync can report success for data that never reached the disk (PostgreSQL's
+ * "fsyncgate", 2018). So the batch is refused, every later write is refused, and onSyncFailure
+ * lets the process stop; on restart SQLite rebuilds its state from what is really in the WAL.
  */
 export class GroupCommit {
   private queue: Job[] = [];
@@ -40,8 +45,14 @@ export class GroupCommit {
   /** Off for databases without a WAL file (in memory, other journal modes): COMMIT syncs. */
   private readonly asyncSync: boolean;
   private readonly statements;
+  /** Set once an fsync failed: from then on no write is taken (fail-stop). */
+  private brokenBy: unknown;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** Called once when an fsync fails; the server exits so a supervisor restarts it. */
+    private readonly onSyncFailure: (error: unknown) => void = () => undefined,
+  ) {
     this.asyncSync = !db.memory && String(db.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal';
     const sql = (text: string) => db.prepare(text);
     this.statements = {
@@ -58,6 +69,9 @@ export class GroupCommit {
 
   /** Runs `work` inside the next shared transaction; resolves with its result once it is on disk. */
   run<T>(work: () => T): Promise<T> {
+    if (this.brokenBy !== undefined) {
+      return Promise.reject(new StorageUnavailableError('Writes are stopped after a failed fsync of the write-ahead log', { cause: this.brokenBy }));
+    }
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.scheduled) {
@@ -70,6 +84,7 @@ export class GroupCommit {
 
   /** Resolves once everything committed so far is on disk (the mailer waits for this). */
   durable(): Promise<void> {
+    if (this.brokenBy !== undefined) return this.run(() => undefined);
     if (this.queue.length === 0 && this.unsynced.length === 0 && !this.syncing) return Promise.resolve();
     return this.run(() => undefined);
   }
@@ -144,12 +159,20 @@ export class GroupCommit {
 
   private settle(batch: Committed[], error: unknown): void {
     this.syncing = false;
-    // A failed sync leaves the rows committed but not known to be on disk: the callers get an
-    // error (500) and may retry; the data is not claimed durable.
-    for (const { job, value } of batch) {
-      if (error === undefined) job.resolve(value);
-      else job.reject(error);
+    if (error !== undefined) {
+      // The rows are committed but not known to be on disk: none of them is acknowledged, and
+      // nothing more is written by this process (see the class comment).
+      const first = this.brokenBy === undefined;
+      this.brokenBy ??= error;
+      const reason = error instanceof Error ? error.message : String(error);
+      const refused = new StorageUnavailableError(`The write-ahead log could not be synced to disk: ${reason}`, { cause: error });
+      for (const { job } of [...batch, ...this.unsynced]) job.reject(refused);
+      this.unsynced = [];
+      for (const job of this.queue.splice(0)) job.reject(refused);
+      if (first) this.onSyncFailure(error);
+      return;
     }
+    for (const { job, value } of batch) job.resolve(value);
     this.sync();
   }
 

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isStorageFault } from '../db/database';
 import type { Logger } from '../logger';
 import type { FieldErrors } from '../../../src/schemas/common';
 
@@ -65,6 +66,10 @@ export const lastResortErrorHandler: ErrorRequestHandler = (_err: unknown, _req,
   res.end(LAST_RESORT_BODY);
 };
 
+/** Seconds a client is asked to wait after a storage fault: long enough for an operator or a cleanup job. */
+export const STORAGE_RETRY_AFTER_S = 30;
+export const STORAGE_FAULT_MESSAGE = 'We cannot store anything right now. Nothing was saved; please try again in a minute.';
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) {
@@ -80,6 +85,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       const [s, message] = PARSER_ERRORS[err.type]!;
       status = s;
       body = { success: false, error: message };
+    } else if (isStorageFault(err)) {
+      status = 503;
+      body = { success: false, error: STORAGE_FAULT_MESSAGE };
+      res.set('Retry-After', String(STORAGE_RETRY_AFTER_S));
     } else if (typeof err === 'object' && err !== null) {
       const known = clientErrorOf(err);
       if (known) [status, body] = [known[0], { success: false, error: known[1] }];

@@ -44,8 +44,14 @@ export function fileSender(mailDir: string): { send: MailSender; close(): void }
       const stamp = row.createdAt.replace(/[:.]/g, '-');
       const file = path.join(mailDir, `${stamp}-${String(row.id).padStart(6, '0')}.eml`);
       const tmp = `${file}.tmp`;
-      fs.writeFileSync(tmp, info.message);
-      fs.renameSync(tmp, file);
+      try {
+        fs.writeFileSync(tmp, info.message);
+        fs.renameSync(tmp, file);
+      } catch (err) {
+        // A half-written .tmp (disk full) would only take space; the outbox retries the message.
+        fs.rmSync(tmp, { force: true });
+        throw err;
+      }
     },
     close: () => transporter.close(),
   };

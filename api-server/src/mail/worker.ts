@@ -1,3 +1,4 @@
+import { isStorageFault } from '../db/database';
 import type { Logger } from '../logger';
 import type { OutboxRow, OutboxStore } from './outbox';
 import type { MailSender } from './transport';
@@ -53,7 +54,11 @@ export class OutboxWorker {
       this.again = true;
       return;
     }
-    this.running = this.drain().finally(() => {
+    // A pass that fails (disk full, I/O error on the outbox or the spool) ends; the poll timer
+    // starts the next one, so mail resumes by itself when the storage does.
+    this.running = this.drain().catch((err: unknown) => {
+      this.logger.warn({ err }, 'mail delivery pass failed, retrying at the next poll');
+    }).finally(() => {
       this.running = undefined;
       if (this.again && !this.stopped) {
         this.again = false;
@@ -92,6 +97,9 @@ export class OutboxWorker {
       this.store.markSent(row.id);
       this.logger.info({ outboxId: row.id, ref: row.ref, attempts: row.attempts + 1 }, 'mail sent');
     } catch (err) {
+      // Our own disk, not the recipient, failed (e.g. the .eml spool is full): not the
+      // message's fault, so no attempt is counted; the pass stops and the next poll retries.
+      if (isStorageFault(err)) throw err;
       const attempts = row.attempts + 1;
       const message = err instanceof Error ? err.message : String(err);
       if (attempts >= this.options.maxAttempts) {

@@ -124,6 +124,22 @@ describe('group commit', () => {
       writes.close();
     });
 
+    it('stops taking writes after a failed sync and reports it once (fail-stop)', async () => {
+      const fdatasync = jest.spyOn(fs, 'fdatasync').mockImplementation(((_fd: number, cb: (err: NodeJS.ErrnoException | null) => void) => {
+        cb(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+      }) as typeof fs.fdatasync);
+      const failures: unknown[] = [];
+      const writes = new GroupCommit(db, (err) => failures.push(err));
+      await expect(writes.run(insert('a'))).rejects.toThrow(/synced/);
+      fdatasync.mockRestore();
+      // A later fsync could well "succeed" on pages the kernel already dropped: never trusted again.
+      await expect(writes.run(insert('b'))).rejects.toMatchObject({ name: 'StorageUnavailableError' });
+      await expect(writes.durable()).rejects.toThrow(/stopped/);
+      expect(rows()).toEqual(['a']); // committed to the WAL, never acknowledged
+      expect(failures).toHaveLength(1);
+      writes.close();
+    });
+
     it('durable() resolves at once when idle and after the pending sync otherwise', async () => {
       const writes = new GroupCommit(db);
       await expect(settled(writes.durable())).resolves.toBe(true);

@@ -1,0 +1,26 @@
+// A checkout server that takes the money and then hangs, so the test can SIGKILL it between
+// "charged" and "recorded as paid". Run by durability.test.ts with tsx.
+import pino from 'pino';
+import { createApp } from '../../../api-server/src/app';
+import { createCheckoutFeature } from '../../../api-server/src/checkout/routes';
+import { loadConfig } from '../../../api-server/src/config';
+import { openDatabase, runMigrations } from '../../../api-server/src/db/database';
+import { ALL_MIGRATIONS, FEATURES } from '../../../api-server/src/features';
+import { OutboxStore } from '../../../api-server/src/mail/outbox';
+import { ChargingProvider } from './_chargingProvider';
+
+const dataDir = process.env.DATA_DIR!;
+const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'crash-test-password', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000' });
+const db = openDatabase(dataDir);
+runMigrations(db, ALL_MIGRATIONS);
+const now = () => new Date();
+const provider = new ChargingProvider(process.env.LEDGER!, () => {
+  process.stdout.write('CHARGED\n');
+  return new Promise<void>(() => undefined);
+});
+const features = [...FEATURES.filter((f) => f.name !== 'checkout'), createCheckoutFeature(() => provider)];
+const app = createApp({ config, db, outbox: new OutboxStore(db, config.mailFrom, now), logger: pino({ level: 'silent' }), now }, { features });
+const server = app.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  process.stdout.write(`PORT ${typeof address === 'object' && address ? address.port : 0}\n`);
+});

@@ -1,0 +1,181 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import request from 'supertest';
+import { createApp } from '../../../api-server/src/app';
+import { createCheckoutFeature } from '../../../api-server/src/checkout/routes';
+import { IDEMPOTENCY_TTL_MS } from '../../../api-server/src/checkout/idempotency';
+import { OrderStore } from '../../../api-server/src/checkout/store';
+import { loadConfig } from '../../../api-server/src/config';
+import { openDatabase, runMigrations } from '../../../api-server/src/db/database';
+import { ALL_MIGRATIONS, FEATURES, recoverFeatures } from '../../../api-server/src/features';
+import { OutboxStore } from '../../../api-server/src/mail/outbox';
+import { createTestApp, type TestApp } from '../_lib/testApp';
+import { ChargingProvider } from './_chargingProvider';
+
+const valid = { planId: 'enterprise', customerName: 'Grace Hopper', customerEmail: 'grace@example.com' };
+const ROOT = path.resolve(__dirname, '../../..');
+const withProvider = (provider: ChargingProvider) => ({
+  features: [...FEATURES.filter((f) => f.name !== 'checkout'), createCheckoutFeature(() => provider)],
+});
+
+describe('idempotent checkout survives the client and the process', () => {
+  let ledgerDir: string;
+  let t: TestApp | undefined;
+  beforeEach(() => {
+    ledgerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-'));
+  });
+  afterEach(() => {
+    t?.close();
+    t = undefined;
+    fs.rmSync(ledgerDir, { recursive: true, force: true });
+  });
+
+  it('a client that disconnects mid-request and retries gets one order and one charge', async () => {
+    let reached!: () => void;
+    const inProvider = new Promise<void>((r) => (reached = r));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const provider = new ChargingProvider(path.join(ledgerDir, 'ledger'), async () => {
+      reached();
+      await gate;
+    });
+    t = createTestApp({}, withProvider(provider));
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const body = JSON.stringify(valid);
+      const first = http.request({ port, host: '127.0.0.1', path: '/api/checkout', method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Idempotency-Key': 'gone' } });
+      first.on('error', () => undefined);
+      first.end(body);
+      await inProvider;
+      first.destroy(); // the network drops while the payment is being taken
+      await new Promise((r) => setTimeout(r, 50));
+      release();
+      let retry;
+      for (let i = 0; i < 50; i++) {
+        retry = await request(server).post('/api/checkout').set('Idempotency-Key', 'gone').send(valid);
+        if (retry.status !== 409) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const orders = new OrderStore(t.db, () => new Date()).list();
+      expect(retry!.status).toBe(200);
+      expect(retry!.headers['idempotent-replayed']).toBe('true');
+      expect(orders.map((o) => [o.id, o.status])).toEqual([[retry!.body.orderId, 'paid']]);
+      expect(provider.charges()).toHaveLength(1);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('a failure after the payment was taken: the retry completes the same order without charging again', async () => {
+    const provider = new ChargingProvider(path.join(ledgerDir, 'ledger'));
+    t = createTestApp({}, withProvider(provider));
+    // Recording "paid" fails once the money is taken (as a full disk or an I/O error would).
+    t.db.exec(`CREATE TEMP TRIGGER refuse_paid BEFORE UPDATE OF status ON checkout_orders WHEN NEW.status = 'paid'
+      BEGIN SELECT RAISE(ABORT, 'injected write failure'); END`);
+    const first = await request(t.app).post('/api/checkout').set('Idempotency-Key', 'after-pay').send(valid);
+    expect(first.status).toBeGreaterThanOrEqual(500);
+    expect(provider.charges()).toHaveLength(1);
+    t.db.exec('DROP TRIGGER refuse_paid');
+
+    const retry = await request(t.app).post('/api/checkout').set('Idempotency-Key', 'after-pay').send(valid);
+    const orders = new OrderStore(t.db, () => new Date()).list();
+    expect(retry.status).toBe(200);
+    expect(orders.map((o) => [o.id, o.status])).toEqual([[retry.body.orderId, 'paid']]);
+    expect(provider.charges()).toHaveLength(1);
+    const again = await request(t.app).post('/api/checkout').set('Idempotency-Key', 'after-pay').send(valid);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(retry.body);
+  });
+
+  it('a process killed with SIGKILL after charging: start-up recovery lets the retry finish that order, charged once', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-checkout-'));
+    const ledger = path.join(ledgerDir, 'ledger');
+    // tsx as a loader, not its CLI: the CLI runs the script in a grandchild, which SIGKILL would miss.
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '_crashChild.ts')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LEDGER: ledger },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise((r) => child.on('exit', r));
+    const seen = (text: string) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`child never printed ${text}:\n${out}`)), 20_000);
+        const check = () => {
+          if (!out.includes(text)) return;
+          clearTimeout(timer);
+          resolve();
+        };
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          check();
+        });
+        check();
+      });
+    try {
+      await seen('PORT ');
+      const port = Number(/PORT (\d+)/.exec(out)![1]);
+      void fetch(`http://127.0.0.1:${port}/api/checkout`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'crash' },
+        body: JSON.stringify(valid),
+      }).catch(() => undefined);
+      await seen('CHARGED');
+      child.kill('SIGKILL');
+      await exited;
+      child.stdout.destroy();
+      child.stderr.destroy();
+
+      // The restart, as index.ts does it: migrations, then recovery, then requests.
+      const db = openDatabase(dataDir);
+      runMigrations(db, ALL_MIGRATIONS);
+      const now = () => new Date();
+      const logger = pino({ level: 'silent' });
+      recoverFeatures({ db, now, logger });
+      const provider = new ChargingProvider(ledger);
+      const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'crash-test-password', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000' });
+      const app = createApp({ config, db, outbox: new OutboxStore(db, config.mailFrom, now), logger, now }, withProvider(provider));
+      const retry = await request(app).post('/api/checkout').set('Idempotency-Key', 'crash').send(valid);
+      const orders = new OrderStore(db, now).list();
+      db.close();
+      expect(retry.status).toBe(200);
+      expect(orders.map((o) => [o.id, o.status])).toEqual([[retry.body.orderId, 'paid']]);
+      expect(provider.charges()).toHaveLength(1);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 40_000);
+
+  it('start-up recovery answers keys whose order was paid, keeps those that may have charged, releases the rest and expired ones', async () => {
+    t = createTestApp();
+    const orders = new OrderStore(t.db, () => new Date());
+    const order = orders.create({ planId: 'starter', planName: 'Starter', amountCents: 100, currency: 'USD', period: 'month', customerName: 'A', customerEmail: 'a@example.com', provider: 'demo' });
+    orders.markPaid(order.id);
+    const at = t.clock.now.getTime();
+    t.db.prepare('INSERT INTO checkout_idempotency (key, request_hash, created_at, resource_id) VALUES (?, ?, ?, ?)').run('paid', 'h', at, order.id);
+    t.db.prepare('INSERT INTO checkout_idempotency (key, request_hash, created_at) VALUES (?, ?, ?)').run('nothing', 'h', at);
+    const unsent = orders.create({ planId: 'starter', planName: 'Starter', amountCents: 100, currency: 'USD', period: 'month', customerName: 'B', customerEmail: 'b@example.com', provider: 'demo' });
+    t.db.prepare('INSERT INTO checkout_idempotency (key, request_hash, created_at, resource_id) VALUES (?, ?, ?, ?)').run('no-session', 'h', at, unsent.id);
+    const charging = orders.create({ planId: 'starter', planName: 'Starter', amountCents: 100, currency: 'USD', period: 'month', customerName: 'C', customerEmail: 'c@example.com', provider: 'demo' });
+    orders.attachSession(charging.id, 'sess_1');
+    t.db.prepare('INSERT INTO checkout_idempotency (key, request_hash, created_at, resource_id) VALUES (?, ?, ?, ?)').run('charging', 'h', at, charging.id);
+    t.db.prepare('INSERT INTO checkout_idempotency (key, request_hash, created_at, status_code, response_json) VALUES (?, ?, ?, 200, ?)').run('expired', 'h', at - IDEMPOTENCY_TTL_MS, '{}');
+    recoverFeatures({ db: t.db, now: () => t!.clock.now, logger: pino({ level: 'silent' }) });
+    const rows = t.db.prepare('SELECT key, status_code, response_json FROM checkout_idempotency ORDER BY key').all();
+    expect(rows).toEqual([
+      // A session may have been captured: kept for the retry to confirm the same session.
+      { key: 'charging', status_code: null, response_json: null },
+      { key: 'paid', status_code: 200, response_json: JSON.stringify({ success: true, checkoutUrl: `/success?plan=starter&name=A&order=${order.id}`, orderId: order.id }) },
+    ]);
+    expect(orders.get(unsent.id)?.status).toBe('failed');
+  });
+});
