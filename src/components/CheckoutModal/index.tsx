@@ -99,13 +99,13 @@ function CheckoutDialog({ plan, onClose, navigate }: { plan: Plan; onClose: () =
               onChange={(e) => setEmail(e.target.value)}
             />
           </fieldset>
-          {status === 'processing' ? (
-            <div className={clsx(styles.processing, styles.submit)} role="status" data-testid="checkout-processing">
-              <Spinner label="Processing payment" />
-              <p>{COPY.processingMessage}</p>
-            </div>
-          ) : (
-            <button type="submit" className={`button button--primary button--lg button--block ${styles.submit}`} disabled={busy}>
+          {/* Button and status share one grid cell: the status takes the button's place and size. */}
+          <div className={styles.submitSlot}>
+            <button
+              type="submit"
+              className={clsx('button button--primary button--lg button--block', styles.submit, status === 'processing' && styles.concealed)}
+              disabled={busy}
+            >
               {status === 'submitting' ? (
                 <>
                   <Spinner label="Submitting" /> {COPY.submittingLabel}
@@ -114,7 +114,13 @@ function CheckoutDialog({ plan, onClose, navigate }: { plan: Plan; onClose: () =
                 `${COPY.submitLabel} · ${formatPrice(plan)}${plan.period}`
               )}
             </button>
-          )}
+            {status === 'processing' && (
+              <div className={styles.processing} role="status" data-testid="checkout-processing">
+                <Spinner label="Processing payment" />
+                <p>{COPY.processingMessage}</p>
+              </div>
+            )}
+          </div>
         </form>
       </div>
     </div>

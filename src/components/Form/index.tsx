@@ -38,7 +38,12 @@ function FieldShell({ id, label, required, error, hint, reserveError, children }
           {error}
         </p>
       )}
-      {reserveError && !error && !hint && <p className={clsx(styles.fieldError, styles.errorSpace)} aria-hidden="true" />}
+      {/* A non-breaking space gives the placeholder exactly a one-line error's height. */}
+      {reserveError && !error && !hint && (
+        <p className={styles.fieldError} aria-hidden="true">
+          {'\u00a0'}
+        </p>
+      )}
     </div>
   );
 }
