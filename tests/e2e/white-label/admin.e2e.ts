@@ -210,6 +210,17 @@ describe('white-label admin in Chromium', () => {
     await context.close();
   });
 
+  it('shows all three main tabs whole at 320 px', async () => {
+    const { page, context } = await openPage(live.browser, { httpCredentials: ADMIN, width: 320 });
+    await openAdmin(page, live.server.url, '#manage');
+    const clipped = await page.getByRole('tablist', { name: 'White-label admin' }).evaluate((list) => {
+      const box = list.getBoundingClientRect();
+      return [...list.querySelectorAll('[role="tab"]')].filter((t) => t.getBoundingClientRect().right > box.right + 0.5 || t.getBoundingClientRect().left < box.left - 0.5).map((t) => t.textContent);
+    });
+    expect(clipped).toEqual([]);
+    await context.close();
+  });
+
   it.each(LOOKS)('screenshots every tab ($name)', async ({ name, width, colorScheme }) => {
     const { page, context, consoleErrors } = await openPage(live.browser, { httpCredentials: ADMIN, width, colorScheme });
     await serveAssets(context);
