@@ -148,14 +148,14 @@ export const LANDING_GUIDES = {
       title: 'From subscription to your first API call',
       excerpt: 'Register, configure your subscription and make an authenticated request in under fifteen minutes.',
       readMinutes: 6,
-      to: '/documentation',
+      to: '/documentation#installation',
     },
     {
       category: 'Accounting integration',
       title: `Connecting a ${XERO.name} organization`,
       excerpt: `Walk through the OAuth connection, choose a tenant and sync invoices and bank transactions both ways.`,
       readMinutes: 8,
-      to: `/api-docs#${XERO.slug}`,
+      to: '/documentation/xero-integration',
     },
     {
       category: 'Security',
@@ -228,6 +228,8 @@ export const LANDING_CONTACT = {
   responsePromise: `We'll get back to you within ${CONTACT_RESPONSE_HOURS} hours.`,
   sendLabel: 'Send Message',
   sendingLabel: 'Sending...',
+  /** Why Send is disabled (spec §5: until name, email and message are filled in). */
+  sendHint: 'Fill in your name, email and message to send.',
   successTitle: 'Message sent',
   successText: `Thank you for reaching out. We'll get back to you within ${CONTACT_RESPONSE_HOURS} hours.`,
   againLabel: 'Send Another Message',

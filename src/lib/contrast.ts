@@ -82,3 +82,25 @@ export function suggestShade(color: string, against: string, target = AA_NORMAL_
 export function readableInk(background: string, light = '#ffffff', dark = '#0f172a'): string {
   return contrastRatio(light, background) >= contrastRatio(dark, background) ? light : dark;
 }
+
+/**
+ * The text colour for a brand fill, given as one colour or a gradient's stops: white when it
+ * meets AA on every stop (the brand convention), else the site's near-black ink, else pure
+ * black or white, whichever reads better (one of the two always reaches 4.58:1 on a single
+ * colour). The generated theme and the live preview both use this, so a client's own colours
+ * never produce unreadable text (the rule Okta's branding applies to a custom primary colour).
+ */
+export function textColorOn(fill: string | readonly string[], light = '#ffffff', dark = '#0f172a'): string {
+  const stops = typeof fill === 'string' ? [fill] : fill;
+  const worst = (ink: string) => Math.min(...stops.map((s) => contrastRatio(ink, s)));
+  const candidates = [light, dark, '#000000'];
+  const passing = candidates.find((ink) => worst(ink) >= AA_NORMAL_TEXT);
+  return normaliseHex(passing ?? candidates.reduce((a, b) => (worst(b) > worst(a) ? b : a)))!;
+}
+
+/** `color` itself when it meets AA as text on every stop, else its nearest shade that does. */
+export function readableTextShade(color: string, stops: readonly string[]): string {
+  const worstStop = stops.reduce((a, b) => (contrastRatio(color, b) < contrastRatio(color, a) ? b : a), stops[0] ?? '#000000');
+  const shade = suggestShade(color, worstStop) ?? textColorOn(stops);
+  return stops.every((s) => contrastRatio(shade, s) >= AA_NORMAL_TEXT) ? shade : textColorOn(stops);
+}

@@ -26,6 +26,15 @@ export function requiredLine(label: string, max: number) {
 }
 
 /** An optional single-line text field: empty strings count as absent. */
+/** Digits with the usual separators and an optional leading +; letters are never part of a phone number. */
+export const PHONE_PATTERN = /^\+?[0-9 ().-]{5,40}$/;
+export const PHONE_ERROR = 'Please enter a valid phone number';
+
+/** An optional phone number: empty, or digits with separators (shared by the contact and white-label forms). */
+export function optionalPhone(label: string, max: number) {
+  return optionalLine(label, max).refine((v) => v === undefined || v === '' || PHONE_PATTERN.test(v), { error: PHONE_ERROR });
+}
+
 export function optionalLine(label: string, max: number) {
   return z
     .string({ error: `${label} must be text` })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BACKGROUND_THEME_VALUES, WHITE_LABEL_FONTS } from '../data/whiteLabel';
-import { MAX, optionalLine, requiredLine } from './common';
+import { MAX, optionalLine, PHONE_ERROR, PHONE_PATTERN, requiredLine } from './common';
 
 // Stored lowercase so equal colours compare equal (unchanged saves, contrast cache, exports).
 const hexColor = (label: string) =>
@@ -56,7 +56,7 @@ export const whiteLabelConfigSchema = z.strictObject({
     .string({ error: 'Contact phone must be text' })
     .trim()
     .max(MAX.phone, { error: `Contact phone must be at most ${MAX.phone} characters` })
-    .refine((v) => v === '' || /^\+?[0-9 ().-]{5,40}$/.test(v), { error: 'Please enter a valid phone number' }),
+    .refine((v) => v === '' || PHONE_PATTERN.test(v), { error: PHONE_ERROR }),
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
 });
 export type WhiteLabelConfigInput = z.infer<typeof whiteLabelConfigSchema>;
@@ -111,6 +111,9 @@ export interface WhiteLabelDeployAnswer {
 }
 
 /** One saved version, as GET /api/white-label/config/history lists them (newest first). */
+/** A stored version's branding fields (everything but the server-owned id and isActive). */
+export type WhiteLabelVersionFields = Omit<WhiteLabelConfig, 'id' | 'isActive'>;
+
 export interface WhiteLabelVersionSummary {
   id: string;
   version: number;
@@ -119,4 +122,6 @@ export interface WhiteLabelVersionSummary {
   isActive: boolean;
   savedAt: string;
   savedBy: string;
+  /** The full fields, so the admin can restore (re-save) an earlier version. */
+  fields: WhiteLabelVersionFields;
 }

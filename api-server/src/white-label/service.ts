@@ -61,6 +61,7 @@ export class WhiteLabelService {
       isActive: r.isActive,
       savedAt: r.createdAt,
       savedBy: r.createdBy,
+      fields: r.fields,
     }));
   }
 

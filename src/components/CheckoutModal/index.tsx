@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import clsx from 'clsx';
 import { createPortal } from 'react-dom';
 import { formatPrice, type Plan } from '@site/src/data/plans';
 import { CHECKOUT_COPY as COPY } from '@site/src/data/landing';
@@ -25,8 +26,9 @@ export default function CheckoutModal({ plan, onClose, navigate = browserNavigat
 
 function CheckoutDialog({ plan, onClose, navigate }: { plan: Plan; onClose: () => void; navigate: (url: string) => void }): ReactNode {
   const dialogRef = useRef<HTMLDivElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-  useDialog(dialogRef, onClose, nameRef);
+  // Focus starts on the dialog itself: its name, the demo notice and the plan are read first,
+  // and Tab then follows the visual order, Close (top right) before the fields.
+  useDialog(dialogRef, onClose);
   const { customerName, customerEmail, setName, setEmail, status, error, errors, busy, submit } = useCheckout(plan, navigate);
   const titleId = 'checkout-title';
 
@@ -69,19 +71,16 @@ function CheckoutDialog({ plan, onClose, navigate }: { plan: Plan; onClose: () =
           </ul>
         </section>
 
-        {status === 'processing' ? (
-          <div className={styles.processing} role="status">
-            <Spinner label="Processing payment" />
-            <p>{COPY.processingMessage}</p>
-          </div>
-        ) : (
-          <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy} aria-label={`Checkout for the ${plan.name} plan`}>
-            {error && <FormAlert kind="error">{error}</FormAlert>}
+        {/* The form stays while processing (fields locked) and errors have reserved room, so the
+            dialog keeps its size from first paint to the redirect. */}
+        <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy} aria-label={`Checkout for the ${plan.name} plan`}>
+          {error && <FormAlert kind="error">{error}</FormAlert>}
+          <fieldset disabled={status === 'processing'} className={styles.fields}>
             <TextField
-              ref={nameRef}
               id="checkout-name"
               label="Full Name"
               required
+              reserveError
               autoComplete="name"
               value={customerName}
               error={errors.customerName}
@@ -92,13 +91,21 @@ function CheckoutDialog({ plan, onClose, navigate }: { plan: Plan; onClose: () =
               label="Email Address"
               type="email"
               required
+              reserveError
               autoComplete="email"
               inputMode="email"
               value={customerEmail}
               error={errors.customerEmail}
               onChange={(e) => setEmail(e.target.value)}
             />
-            <button type="submit" className={`button button--primary button--lg button--block ${styles.submit}`} disabled={busy}>
+          </fieldset>
+          {/* Button and status share one grid cell: the status takes the button's place and size. */}
+          <div className={styles.submitSlot}>
+            <button
+              type="submit"
+              className={clsx('button button--primary button--lg button--block', styles.submit, status === 'processing' && styles.concealed)}
+              disabled={busy}
+            >
               {status === 'submitting' ? (
                 <>
                   <Spinner label="Submitting" /> {COPY.submittingLabel}
@@ -107,8 +114,14 @@ function CheckoutDialog({ plan, onClose, navigate }: { plan: Plan; onClose: () =
                 `${COPY.submitLabel} · ${formatPrice(plan)}${plan.period}`
               )}
             </button>
-          </form>
-        )}
+            {status === 'processing' && (
+              <div className={styles.processing} role="status" data-testid="checkout-processing">
+                <Spinner label="Processing payment" />
+                <p>{COPY.processingMessage}</p>
+              </div>
+            )}
+          </div>
+        </form>
       </div>
     </div>
   );

@@ -12,9 +12,11 @@ interface FieldBase {
   /** Shown under the field and announced; also sets aria-invalid. */
   error?: string | undefined;
   hint?: ReactNode;
+  /** Keep a line free under the field for its error, so an error appearing moves nothing (dialogs). */
+  reserveError?: boolean;
 }
 
-function FieldShell({ id, label, required, error, hint, children }: FieldBase & { children: ReactNode }): ReactNode {
+function FieldShell({ id, label, required, error, hint, reserveError, children }: FieldBase & { children: ReactNode }): ReactNode {
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -34,6 +36,12 @@ function FieldShell({ id, label, required, error, hint, children }: FieldBase & 
       {error && (
         <p id={`${id}-error`} className={styles.fieldError} role="alert">
           {error}
+        </p>
+      )}
+      {/* A non-breaking space gives the placeholder exactly a one-line error's height. */}
+      {reserveError && !error && !hint && (
+        <p className={styles.fieldError} aria-hidden="true">
+          {'\u00a0'}
         </p>
       )}
     </div>
@@ -71,10 +79,10 @@ function describedBy(id: string, error?: string, hint?: ReactNode): string | und
   return hint ? `${id}-hint` : undefined;
 }
 
-export function TextField({ id, label, required, error, hint, className, ref, ...input }: FieldBase & Omit<ComponentProps<'input'>, 'id'>): ReactNode {
+export function TextField({ id, label, required, error, hint, reserveError, className, ref, ...input }: FieldBase & Omit<ComponentProps<'input'>, 'id'>): ReactNode {
   const setRef = useEarlyInput(input.value, input.onChange, ref);
   return (
-    <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
+    <FieldShell id={id} label={label} required={required} error={error} hint={hint} reserveError={reserveError}>
       <input
         id={id}
         name={id}

@@ -70,6 +70,20 @@ export function Guides(): ReactNode {
   );
 }
 
+/** The label's last word and the arrow never break apart, so the arrow cannot wrap alone. */
+function WithArrow({ label }: { label: string }): ReactNode {
+  const cut = label.lastIndexOf(' ') + 1;
+  return (
+    <>
+      {label.slice(0, cut)}
+      <span className={styles.nowrap}>
+        {label.slice(cut)}
+        <Icon name="arrow" size={16} />
+      </span>
+    </>
+  );
+}
+
 export function Services(): ReactNode {
   return (
     <Section id={IDS.services} title={LANDING_SERVICES.title} lead={LANDING_SERVICES.lead} eyebrow="Services" tone="muted">
@@ -90,7 +104,7 @@ export function Services(): ReactNode {
                 ))}
               </ul>
               <Link to={s.link.to} className={styles.textLink}>
-                {s.link.label} <Icon name="arrow" size={16} />
+                <WithArrow label={s.link.label} />
               </Link>
             </div>
           </li>

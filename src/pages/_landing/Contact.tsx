@@ -33,7 +33,10 @@ export default function Contact(): ReactNode {
               </li>
             ))}
           </ul>
-          <p className={styles.infoPromise}>{COPY.responsePromise}</p>
+          <p className={styles.infoPromise}>
+            <Icon name="clock" size={18} />
+            {COPY.responsePromise}
+          </p>
         </aside>
         <div className={styles.formCard}>
           <ContactForm />

@@ -27,7 +27,7 @@ export default function ContactForm(): ReactNode {
         </span>
         <h3>{COPY.successTitle}</h3>
         <p>{COPY.successText}</p>
-        <button type="button" className="button button--primary" onClick={reset}>
+        <button type="button" className="button button--primary button--lg" onClick={reset}>
           {COPY.againLabel}
         </button>
       </div>
@@ -35,6 +35,8 @@ export default function ContactForm(): ReactNode {
   }
 
   const sending = status === 'sending';
+  // Disabled only for missing required fields (or while sending): say which, instead of a mute button.
+  const missing = !sending && !canSubmit;
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} onFocus={preloadSchemas} noValidate aria-label="Contact sales" aria-busy={sending}>
       {error && <FormAlert kind="error">{error}</FormAlert>}
@@ -44,14 +46,19 @@ export default function ContactForm(): ReactNode {
       </div>
       <div className={styles.row}>
         <TextField id="contact-company" label="Company" autoComplete="organization" value={values.company} error={errors.company} onChange={(e) => set('company', e.target.value)} />
-        <TextField id="contact-phone" label="Phone" type="tel" autoComplete="tel" value={values.phone} error={errors.phone} onChange={(e) => set('phone', e.target.value)} />
+        <TextField id="contact-phone" label="Phone" type="tel" inputMode="tel" autoComplete="tel" value={values.phone} error={errors.phone} onChange={(e) => set('phone', e.target.value)} />
       </div>
       <TextAreaField id="contact-message" label="Message" required rows={4} value={values.message} error={errors.message} onChange={(e) => set('message', e.target.value)} />
       <Honeypot value={values.website} onChange={(v) => set('website', v)} />
       <div className={styles.submitRow}>
-        <button type="submit" className="button button--primary button--lg" disabled={!canSubmit}>
+        <button type="submit" className="button button--primary button--lg" disabled={!canSubmit} aria-describedby={missing ? 'contact-send-hint' : undefined}>
           {sending && <Spinner label="Sending" />} {sending ? COPY.sendingLabel : COPY.sendLabel}
         </button>
+        {missing && (
+          <p id="contact-send-hint" className={styles.sendHint}>
+            {COPY.sendHint}
+          </p>
+        )}
       </div>
     </form>
   );

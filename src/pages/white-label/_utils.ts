@@ -9,6 +9,7 @@ import {
   type WhiteLabelConfigAnswer,
   type WhiteLabelDeployAnswer,
   type WhiteLabelMeta,
+  type WhiteLabelVersionFields,
   type WhiteLabelVersionSummary,
 } from '@site/src/schemas/whiteLabel';
 
@@ -24,7 +25,11 @@ export const MESSAGES = {
   deployBlocked: 'Please complete the configuration steps before deploying.',
 } as const;
 
-export type Status = 'idle' | 'busy' | 'success' | 'error';
+/** 'invalid': the fields need fixing (our check or the server's); 'error': the save itself failed. */
+export type Status = 'idle' | 'busy' | 'success' | 'invalid' | 'error';
+
+/** Shown instead of the spec's failure text when nothing failed but a field needs fixing. */
+export const INVALID_MESSAGE = 'Please fix the highlighted fields, then save again.';
 
 export const defaultConfig = (): WhiteLabelConfig => ({ ...WHITE_LABEL_DEFAULTS });
 
@@ -96,8 +101,8 @@ export function useWhiteLabel() {
   }, []);
 
   /** Posts the full configuration; resolves with the saved one, or the field errors. */
-  const save = useCallback(async (): Promise<SaveResult> => {
-    const sent = latest.current;
+  const save = useCallback(async (override?: WhiteLabelConfig): Promise<SaveResult> => {
+    const sent = override ?? latest.current;
     setSaveStatus('busy');
     setDetail((d) => ({ ...d, save: undefined }));
     const parsed = whiteLabelConfigSchema.safeParse(sent);
@@ -105,7 +110,7 @@ export function useWhiteLabel() {
       const fields = fieldErrors(parsed.error);
       setErrors(fields);
       setDetail((d) => ({ ...d, save: summariseErrors(parsed.error) }));
-      setSaveStatus('error');
+      setSaveStatus('invalid');
       return { ok: false, errors: fields };
     }
     try {
@@ -115,12 +120,12 @@ export function useWhiteLabel() {
         const fields = body?.fields ?? {};
         setErrors(fields);
         setDetail((d) => ({ ...d, save: body?.error }));
-        setSaveStatus('error');
+        setSaveStatus(Object.keys(fields).length > 0 ? 'invalid' : 'error');
         return { ok: false, errors: fields };
       }
       const stored = body.config;
       // Keystrokes typed while the request was on its way win over the server's copy.
-      setConfig((c) => (c === sent ? stored : { ...c, id: stored.id, isActive: stored.isActive }));
+      setConfig((c) => (c === sent || override ? stored : { ...c, id: stored.id, isActive: stored.isActive }));
       setSaved(stored);
       setMeta(body.meta);
       setErrors({});
@@ -169,11 +174,38 @@ export function useWhiteLabel() {
     }
   }, [save, saved]);
 
-  const dirty = saved ? !sameFields(config, saved) : false;
-  return { config, saved, meta, loading, signInRequired, dirty, errors, detail, saveStatus, deployStatus, update, save, deploy, replace: setConfig };
+  // Before the first save, anything that differs from the defaults is unsaved work too.
+  const dirty = !loading && !sameFields(config, saved ?? defaultConfig());
+  useLeaveWarning(dirty);
+  // The "fix these fields" banner goes once the last highlighted field is fixed.
+  const invalidFixed = saveStatus === 'invalid' && Object.keys(errors).length === 0;
+  useEffect(() => {
+    if (invalidFixed) setSaveStatus('idle');
+  }, [invalidFixed]);
+
+  /** Rollback: saves an earlier version's fields as the newest version (the server keeps every version). */
+  const restore = useCallback(
+    (fields: WhiteLabelVersionFields) => save({ ...fields, id: latest.current.id, isActive: latest.current.isActive, organizationId: latest.current.organizationId }),
+    [save],
+  );
+  return { config, saved, meta, loading, signInRequired, dirty, errors, detail, saveStatus, deployStatus, update, save, deploy, restore, replace: setConfig };
 }
 
 export type WhiteLabelState = ReturnType<typeof useWhiteLabel>;
+
+/** Asks the browser to confirm leaving (reload, close, navigate away) while edits are unsaved. */
+export function useLeaveWarning(active: boolean): void {
+  useEffect(() => {
+    if (!active) return undefined;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      // Older Chromium and Safari only ask when returnValue is set.
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [active]);
+}
 
 /** Starts a download of the configuration file (spec section 5 file name). */
 export function downloadConfig(config: WhiteLabelConfig): string {

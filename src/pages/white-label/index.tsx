@@ -39,7 +39,7 @@ export default function WhiteLabelPage(): ReactNode {
             </div>
             <div className={styles.headerStatus} aria-live="polite">
               <span className={`${styles.statusPill} ${styles[`tone_${status.tone}`]}`}>{state.loading ? 'Loading…' : status.label}</span>
-              <span className={styles.statusNote}>{state.config.companyName}</span>
+              <span className={styles.statusNote}>{state.dirty ? <span className={styles.dirty}>Unsaved changes</span> : state.config.companyName}</span>
             </div>
           </header>
           {state.signInRequired ? (
@@ -52,7 +52,7 @@ export default function WhiteLabelPage(): ReactNode {
             onSelect={setTab}
             tabs={[
               { id: 'configure', label: 'Configure', panel: <ConfigureTab state={state} sub={sub} onSub={setSub} /> },
-              { id: 'deploy', label: 'Deploy', panel: <DeployTab state={state} onEdit={editField} /> },
+              { id: 'deploy', label: 'Deploy', panel: <DeployTab state={state} onEdit={editField} onManage={() => setTab('manage')} /> },
               { id: 'manage', label: 'Manage', panel: <ManageTab state={state} onSetDomain={() => editField('domain')} /> },
             ]}
           />

@@ -73,6 +73,19 @@ describe('GET/POST /api/white-label/config', () => {
     ]);
   });
 
+  it('lists each version with its full fields, and re-saving an old one restores it as the newest version', async () => {
+    await save(completeConfig({ companyName: 'First Name', primaryColor: '#1d4ed8' }));
+    await save(completeConfig({ companyName: 'Second Name' }));
+    const history = await request(t.app).get('/api/white-label/config/history').set('Authorization', auth());
+    const old = history.body.versions.find((v: { version: number }) => v.version === 1);
+    const { id: _id, isActive: _active, ...expected } = completeConfig({ companyName: 'First Name', primaryColor: '#1d4ed8' });
+    expect(old.fields).toEqual(expected);
+    const restored = await save({ ...old.fields });
+    expect(restored.status).toBe(201);
+    expect(restored.body.meta.version).toBe(3);
+    expect((await load()).body.config).toMatchObject({ companyName: 'First Name', primaryColor: '#1d4ed8' });
+  });
+
   it('stores no new version when nothing changed, whatever id and isActive the client sends', async () => {
     const first = await save(completeConfig());
     const repeat = await save({ ...completeConfig(), id: first.body.config.id, isActive: true });

@@ -5,6 +5,8 @@ import { SETUP_PASSWORD } from '../_lib/server';
 import { PLANS } from '@site/src/data/plans';
 import { TIMINGS } from '@site/src/data/timings';
 import { useLiveSite } from '../_lib/suite';
+import { measureColors } from '../_lib/colors';
+import { hexToRgb } from '@site/src/lib/contrast';
 
 jest.setTimeout(120_000);
 
@@ -96,6 +98,43 @@ describe('checkout in Chromium', () => {
     await page.getByRole('dialog').getByText('Network error. Please try again.').waitFor();
     await expect(page.getByLabel('Full Name').inputValue()).resolves.toBe('Grace');
     await screenshot(page, 'checkout-modal-network-error-1280-dark');
+    await context.close();
+  });
+
+  it.each([
+    [1280, 'light'],
+    [320, 'dark'],
+  ] as const)('keeps its size as errors appear and while processing; calm processing colours; readable demo notice (%i, %s)', async (width, colorScheme) => {
+    const { page, context } = await openPage(live.browser, { width, colorScheme });
+    await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });
+    // Hold the redirect target so the processing state can be measured for its whole 2 s.
+    await page.route('**/success**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>held</p>' }));
+    await page.getByRole('button', { name: 'Choose Plan: Business' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await page.waitForTimeout(300); // the opening animation
+    const height = async () => (await dialog.boundingBox())!.height;
+    const top = async () => (await dialog.boundingBox())!.y;
+    const initial = { height: await height(), top: await top() };
+
+    await dialog.getByRole('button', { name: /Complete Purchase/ }).click();
+    await dialog.getByText('Full name is required').waitFor();
+    expect({ height: await height(), top: await top() }).toEqual(initial);
+
+    await page.getByLabel('Full Name').fill('Ada Lovelace');
+    await page.getByLabel('Email Address').fill('ada@example.com');
+    await dialog.getByRole('button', { name: /Complete Purchase/ }).click();
+    const processing = dialog.getByText('Processing payment... Please wait.');
+    await processing.waitFor();
+    expect({ height: await height(), top: await top() }).toEqual(initial);
+
+    // "Processing" is not a success: no green fill behind it, and its text keeps AA.
+    const colors = await measureColors(processing);
+    const [r, g, b] = hexToRgb(colors.background);
+    expect([colors.background, g > r + 8 && g > b + 8]).toEqual([colors.background, false]);
+    expect(colors.ratio).toBeGreaterThanOrEqual(4.5);
+    const demo = await measureColors(dialog.getByText(/Demo payment system/));
+    expect([demo.text, demo.background, demo.ratio >= 4.5]).toEqual([demo.text, demo.background, true]);
     await context.close();
   });
 });

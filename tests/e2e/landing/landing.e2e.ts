@@ -4,6 +4,9 @@ import { ROOT } from '../_lib/server';
 import { CLAIMS } from '@site/src/data/claims';
 import { EXTERNAL_LINKS } from '@site/src/data/site';
 import { useLiveSite } from '../_lib/suite';
+import { measureColors } from '../_lib/colors';
+import { hexToRgb } from '@site/src/lib/contrast';
+import { LANDING_CONTACT } from '@site/src/data/landing';
 
 jest.setTimeout(120_000);
 
@@ -72,6 +75,71 @@ describe('landing page in Chromium', () => {
     // The viewport, not the full page: the modal is fixed to it.
     await page.screenshot({ path: path.join(ROOT, 'screenshots', `checkout-modal-${look.name}.png`) });
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([1280, 1024, 1000])('navbar at %i px: the wordmark shows and the last link keeps clear of the search box', async (width) => {
+    const { page, context } = await openPage(live.browser, { width });
+    await page.goto(`${live.server.url}/documentation`, { waitUntil: 'networkidle' });
+    await expect(page.locator('.navbar__title').isVisible()).resolves.toBe(true);
+    const gap = await page.evaluate(() => {
+      const links = [...document.querySelectorAll('.navbar__items:not(.navbar__items--right) > .navbar__item')];
+      const last = links[links.length - 1]!.getBoundingClientRect();
+      const search = document.querySelector('.navbar__search')!.getBoundingClientRect();
+      const nav = document.querySelector('.navbar')!;
+      return { gap: search.left - last.right, oneLine: nav.scrollWidth <= nav.clientWidth, height: nav.getBoundingClientRect().height };
+    });
+    expect(gap.gap).toBeGreaterThanOrEqual(12);
+    expect(gap.oneLine).toBe(true);
+    expect(gap.height).toBeLessThanOrEqual(64);
+    await context.close();
+  });
+
+  it.each([1280, 1024])('pricing at %i px: the three prices and buttons line up whatever the description length', async (width) => {
+    const { page, context } = await openPage(live.browser, { width });
+    await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });
+    const tops = await page.locator('#pricing li[class*="plan"]').evaluateAll((cards) =>
+      cards.map((c) => ({
+        price: Math.round(c.querySelector('[class*="priceValue"]')!.getBoundingClientRect().top),
+        button: Math.round(c.querySelector('button')!.getBoundingClientRect().top),
+      })),
+    );
+    expect(tops).toHaveLength(3);
+    expect(new Set(tops.map((t) => t.price)).size).toBe(1);
+    expect(new Set(tops.map((t) => t.button)).size).toBe(1);
+    await context.close();
+  });
+
+  it('services links at 320 px: each arrow follows the last word of its label', async () => {
+    const { page, context } = await openPage(live.browser, { width: 320 });
+    await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });
+    const links = await page.locator('#services a:has(svg)').evaluateAll((as) =>
+      as.map((a) => {
+        const lines: DOMRect[] = [];
+        const walker = document.createTreeWalker(a, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          if (!n.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          lines.push(...range.getClientRects());
+        }
+        const lastLine = lines[lines.length - 1]!;
+        const arrow = a.querySelector('svg')!.getBoundingClientRect();
+        return { label: a.textContent, dx: Math.round(arrow.left - lastLine.right), dy: Math.round(arrow.top + arrow.height / 2 - (lastLine.top + lastLine.height / 2)) };
+      }),
+    );
+    expect(links.length).toBeGreaterThanOrEqual(4);
+    for (const l of links) expect([l.label, Math.abs(l.dy) <= 4, l.dx >= 0 && l.dx <= 14]).toEqual([l.label, true, true]);
+    await context.close();
+  });
+
+  it('the 24-hour promise is not styled as a sent message', async () => {
+    const { page, context } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });
+    const promise = page.locator('#contact aside').getByText(LANDING_CONTACT.responsePromise);
+    const colors = await measureColors(promise);
+    const [r, g, b] = hexToRgb(colors.background);
+    expect([colors.background, g > r + 8 && g > b + 8]).toEqual([colors.background, false]);
     await context.close();
   });
 });

@@ -27,13 +27,10 @@ async function viewportShot(page: Page, name: string) {
   await page.screenshot({ path: path.join(ROOT, 'screenshots', `${name}.png`) });
 }
 
-/**
- * axe on our page content. The preview is left out: it renders the client's own colours on
- * purpose, and the Colors tab warns beside any pair that fails.
- */
+/** axe on our page content, the preview included: the theme picks AA text for the client's colours. */
 async function expectAccessible(page: Page, where: string) {
   await page.waitForTimeout(250); // let tab transitions settle before colours are measured
-  const result = await new AxeBuilder({ page }).include('main').exclude('[data-testid="white-label-preview"]').analyze();
+  const result = await new AxeBuilder({ page }).include('main').analyze();
   expect([where, result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)]).toEqual([where, []]);
 }
 
@@ -82,14 +79,16 @@ describe('white-label admin in Chromium', () => {
     expect(fontRequests.length).toBeGreaterThan(0);
     for (const url of fontRequests) expect(url.startsWith(live.server.url)).toBe(true);
 
-    // Colours: a preset changes the preview; the contrast check warns on a failing pair.
+    // Colours: a preset changes the preview, and the button text follows the fill: white would be
+    // 2.5:1 on this light green, so the theme writes dark ink; on a dark green it writes white.
     await page.getByRole('tab', { name: 'Colors' }).click();
     await page.getByRole('button', { name: 'Green' }).click();
-    const buttonBg = () => preview.getByTestId('preview-primary-button').evaluate((el) => getComputedStyle(el).backgroundColor);
-    await expect(buttonBg()).resolves.toBe('rgb(16, 185, 129)');
-    await expect(page.getByTestId('contrast-warning-primaryColor').isVisible()).resolves.toBe(true);
+    const button = preview.getByTestId('preview-primary-button');
+    const buttonColors = () => button.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+    await expect(buttonColors()).resolves.toEqual(['rgb(16, 185, 129)', 'rgb(15, 23, 42)']);
+    await expect(page.getByTestId('contrast-warning-primaryColor').count()).resolves.toBe(0);
     await page.getByLabel('Primary Color', { exact: true }).fill('#047857');
-    await expect(buttonBg()).resolves.toBe('rgb(4, 120, 87)');
+    await expect(buttonColors()).resolves.toEqual(['rgb(4, 120, 87)', 'rgb(255, 255, 255)']);
     await expect(page.getByTestId('contrast-warning-primaryColor').count()).resolves.toBe(0);
 
     // Deploy is blocked before the steps are done.
@@ -138,6 +137,10 @@ describe('white-label admin in Chromium', () => {
     const active = page.getByRole('button', { name: 'Platform Active' });
     await expect(active.isDisabled()).resolves.toBe(true);
     await expect(page.getByTestId('step-platformDeployed').getAttribute('data-done')).resolves.toBe('true');
+    // Deployed, but nothing has checked the client's DNS: the page must not claim the domain is live.
+    const liveNote = (await page.getByTestId('deploy-live').textContent()) ?? '';
+    expect(liveNote).not.toMatch(/Live at/);
+    expect(liveNote).toMatch(/banking\.acme-bank\.test serves it once your DNS records point to us/);
 
     // Reload: deployed and kept.
     await openAdmin(page, live.server.url, '#deploy');
@@ -172,6 +175,49 @@ describe('white-label admin in Chromium', () => {
     await viewportShot(page, 'white-label-dns');
     await page.getByRole('button', { name: 'Close' }).click();
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('warns before leaving with unsaved edits, and restores an earlier version from the history', async () => {
+    const { page, context, consoleErrors } = await openPage(live.browser, { httpCredentials: ADMIN });
+    await serveAssets(context);
+    await openAdmin(page, live.server.url);
+    const before = 'Before Bank';
+    await page.getByLabel('Company Name').fill(before);
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await page.getByText('Configuration saved successfully!').waitFor();
+    await page.getByLabel('Company Name').fill('Renamed Bank');
+    await expect(page.locator('header').getByText('Unsaved changes').isVisible()).resolves.toBe(true);
+    // A reload now asks first; dismissing keeps the page and the edit.
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.type());
+      void d.dismiss();
+    });
+    await page.reload({ timeout: 3000 }).catch(() => undefined);
+    expect(dialogs).toEqual(['beforeunload']);
+    await expect(page.getByLabel('Company Name').inputValue()).resolves.toBe('Renamed Bank');
+
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await page.getByText('Configuration saved successfully!').waitFor();
+    await page.getByRole('tab', { name: 'Manage' }).click();
+    // The newest version is the current one (no Restore); the one before it is "Before Bank".
+    await page.getByRole('button', { name: /^Restore version \d+$/ }).first().click();
+    await page.getByText(/as the newest version/).waitFor();
+    await openAdmin(page, live.server.url);
+    await expect(page.getByLabel('Company Name').inputValue()).resolves.toBe(before);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows all three main tabs whole at 320 px', async () => {
+    const { page, context } = await openPage(live.browser, { httpCredentials: ADMIN, width: 320 });
+    await openAdmin(page, live.server.url, '#manage');
+    const clipped = await page.getByRole('tablist', { name: 'White-label admin' }).evaluate((list) => {
+      const box = list.getBoundingClientRect();
+      return [...list.querySelectorAll('[role="tab"]')].filter((t) => t.getBoundingClientRect().right > box.right + 0.5 || t.getBoundingClientRect().left < box.left - 0.5).map((t) => t.textContent);
+    });
+    expect(clipped).toEqual([]);
     await context.close();
   });
 

@@ -44,8 +44,13 @@ describe('CheckoutModal', () => {
     expect(screen.getByLabelText(/Email Address/)).toHaveAttribute('type', 'email');
   });
 
-  it('puts focus in the Full Name field on open', () => {
+  it('opens with focus on the dialog, then Tab reaches Close before the fields', async () => {
+    const user = userEvent.setup();
     renderModal();
+    expect(screen.getByRole('dialog')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close checkout' })).toHaveFocus();
+    await user.tab();
     expect(screen.getByLabelText(/Full Name/)).toHaveFocus();
   });
 

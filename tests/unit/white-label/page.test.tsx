@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WHITE_LABEL_DEFAULTS } from '@site/src/data/whiteLabel';
 import WhiteLabelPage from '@site/src/pages/white-label';
+import { INVALID_MESSAGE, MESSAGES } from '@site/src/pages/white-label/_utils';
 
 // The font files are binary build assets; the page's behaviour does not depend on them.
 jest.mock('@site/src/pages/white-label/_components/fonts', () => ({ useSelfHostedFonts: () => undefined }));
@@ -104,14 +105,20 @@ describe('white-label admin page', () => {
     expect(calls.filter((c) => c.url === 'POST /api/white-label/config').at(-1)!.body).toEqual({ ...WHITE_LABEL_DEFAULTS });
   });
 
-  it('does not post an invalid configuration and shows the field error', async () => {
+  it('does not post an invalid configuration: field error and a fix-it banner (not the server-failure one) that goes once fixed', async () => {
     const calls = mockApi({ 'GET /api/white-label/config': () => ({ status: 200, body: { success: true, config: null, meta: null } }) });
     const user = await renderPage();
     await user.type(screen.getByLabelText('Logo URL'), 'http://insecure.example/logo.png');
     await user.click(screen.getByRole('button', { name: /Save Configuration/ }));
-    expect(await screen.findByText('Failed to save configuration. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByText(INVALID_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.saveError)).toBeNull();
     expect(screen.getByLabelText('Logo URL')).toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((c) => c.url.startsWith('POST'))).toBe(false);
+    await user.clear(screen.getByLabelText('Logo URL'));
+    await user.type(screen.getByLabelText('Logo URL'), 'https://cdn.example/logo.png');
+    expect(screen.getByLabelText('Logo URL')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(INVALID_MESSAGE)).toBeNull();
+    expect(screen.queryByText(MESSAGES.saveError)).toBeNull();
   });
 
   it('enables deploy only when steps 1-3 are done, then shows Platform Active', async () => {

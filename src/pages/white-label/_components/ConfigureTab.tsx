@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { FormAlert, Spinner } from '@site/src/components/Form';
-import { MESSAGES, downloadConfig, parseImport, type WhiteLabelState } from '../_utils';
+import { formatDateTime } from '@site/src/lib/dates';
+import { INVALID_MESSAGE, MESSAGES, downloadConfig, parseImport, type WhiteLabelState } from '../_utils';
 import { BrandingFields, ColorFields, ContactFields } from './ConfigFields';
 import Preview from './Preview';
 import Tabs from './Tabs';
@@ -103,9 +104,15 @@ export default function ConfigureTab({ state, sub, onSub: setSub }: ConfigureTab
           <input ref={fileInput} type="file" accept="application/json,.json" className={styles.visuallyHidden} tabIndex={-1} aria-label="Import a configuration file" data-testid="import-input" onChange={(e) => void onImport(e.target.files?.[0])} />
         </div>
         <p className={styles.saveMeta} aria-live="polite">
-          {loading ? 'Loading your configuration…' : dirty ? <span className={styles.dirty}>Unsaved changes</span> : saved && meta ? `Version ${meta.version} saved ${new Date(meta.savedAt).toLocaleString()} by ${meta.savedBy}` : 'Not saved yet'}
+          {loading ? 'Loading your configuration…' : dirty ? <span className={styles.dirty}>Unsaved changes</span> : saved && meta ? `Version ${meta.version} saved ${formatDateTime(meta.savedAt)} by ${meta.savedBy}` : 'Not saved yet'}
         </p>
-        {saveStatus === 'success' && <FormAlert kind="success">{MESSAGES.saveSuccess}</FormAlert>}
+        {saveStatus === 'success' && !dirty && <FormAlert kind="success">{MESSAGES.saveSuccess}</FormAlert>}
+        {saveStatus === 'invalid' && (
+          <FormAlert kind="error">
+            {INVALID_MESSAGE}
+            {state.detail.save && <span className={styles.alertDetail}>{state.detail.save}</span>}
+          </FormAlert>
+        )}
         {saveStatus === 'error' && (
           <FormAlert kind="error">
             {MESSAGES.saveError}

@@ -15,9 +15,11 @@ interface DeployTabProps {
   state: WhiteLabelState;
   /** Opens the Configure tab on the field that completes a step. */
   onEdit: (field: 'domain' | 'logoUrl') => void;
+  /** Opens the Manage tab (DNS records). */
+  onManage: () => void;
 }
 
-export default function DeployTab({ state, onEdit }: DeployTabProps): ReactNode {
+export default function DeployTab({ state, onEdit, onManage }: DeployTabProps): ReactNode {
   const { config, deployStatus, loading, dirty } = state;
   const steps = deployChecklist(config);
   const ready = canDeploy(config);
@@ -80,7 +82,10 @@ export default function DeployTab({ state, onEdit }: DeployTabProps): ReactNode 
           <dt>Domain</dt>
           <dd>{config.domain.trim() ? `https://${config.domain.trim()}` : 'Not set'}</dd>
           <dt>Configuration</dt>
-          <dd>{state.meta ? `Version ${state.meta.version}` : 'Not saved yet'}</dd>
+          <dd>
+            {state.meta ? `Version ${state.meta.version}` : 'Not saved yet'}
+            {dirty && <span className={styles.dirty}> · Unsaved changes</span>}
+          </dd>
         </dl>
         {!stepsDone && !config.isActive && (
           <p className={styles.warning} role="status">
@@ -92,15 +97,19 @@ export default function DeployTab({ state, onEdit }: DeployTabProps): ReactNode 
         )}
         {ready && dirty && <p className={styles.hint}>Your unsaved changes will be saved first, so what goes live matches the preview.</p>}
         {config.isActive && (
-          <p className={styles.live}>
+          // Deploying publishes the configuration; the domain answers only once the client's
+          // DNS records point at us, which nothing here has checked. Say exactly that.
+          <div className={styles.live} data-testid="deploy-live">
             <span className={styles.liveDot} aria-hidden="true" />
-            <span>
-              Live at{' '}
-              <a href={`https://${config.domain}`} target="_blank" rel="noopener noreferrer" className={styles.liveUrl}>
-                {config.domain}
+            <p>
+              Version {state.meta?.lastDeployment?.version ?? state.meta?.version} is deployed. <strong>{config.domain}</strong> serves it once your DNS records point to
+              us; until then the domain will not load. See <strong>Update DNS</strong> on the{' '}
+              <a href="#manage" onClick={(e) => (e.preventDefault(), onManage())}>
+                Manage tab
               </a>
-            </span>
-          </p>
+              .
+            </p>
+          </div>
         )}
         <button type="button" className={clsx('button button--lg', config.isActive ? 'button--success' : 'button--primary', styles.deployButton)} disabled={!ready || deploying || loading} onClick={() => void state.deploy()}>
           {deploying && <Spinner label="Deploying" />} {deployLabel(config.isActive, deploying)}

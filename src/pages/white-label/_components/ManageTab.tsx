@@ -2,13 +2,14 @@ import clsx from 'clsx';
 import { useState, type ReactNode } from 'react';
 import { FormAlert } from '@site/src/components/Form';
 import { backgroundTheme } from '@site/src/lib/whiteLabel';
+import { formatDateTime as when } from '@site/src/lib/dates';
+import type { WhiteLabelVersionSummary } from '@site/src/schemas/whiteLabel';
 import { downloadConfig, useVersionHistory, type WhiteLabelState } from '../_utils';
 import Dialog from './Dialog';
 import DnsRecords from './DnsRecords';
 import Preview from './Preview';
 import styles from './styles.module.css';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Status in words: a saved version may be live, waiting for deployment, or never deployed. */
 export function platformStatus(s: Pick<WhiteLabelState, 'config' | 'meta'>): { label: string; tone: 'live' | 'pending' | 'off' } {
@@ -29,6 +30,15 @@ export default function ManageTab({ state, onSetDomain }: ManageTabProps): React
   const history = useVersionHistory(meta);
   const status = platformStatus(state);
   const last = meta?.lastDeployment;
+  const [restored, setRestored] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  // Rollback re-saves the old fields as a new version, so nothing in the history is lost;
+  // it replaces unsaved edits, hence the confirmation.
+  const onRestore = async (v: WhiteLabelVersionSummary) => {
+    if (dirty && !window.confirm(`Restore version ${v.version}? Your unsaved changes will be replaced.`)) return;
+    const result = await state.restore(v.fields);
+    setRestored(result.ok ? { kind: 'success', text: `Restored version ${v.version} as the newest version. Deploy it to make it live.` } : { kind: 'error', text: `Version ${v.version} could not be restored. Please try again.` });
+  };
 
   const cards = [
     { title: 'Status', value: <span className={clsx(styles.statusPill, styles[`tone_${status.tone}`])}>{status.label}</span>, note: config.isActive ? `Serving version ${last?.version ?? meta?.version}` : 'Deploy from the Deploy tab' },
@@ -123,11 +133,17 @@ export default function ManageTab({ state, onSetDomain }: ManageTabProps): React
                       {when(v.savedAt)} by {v.savedBy}
                     </span>
                   </span>
-                  {v.isActive && <span className={clsx(styles.statusPill, styles.tone_live)}>Live</span>}
+                  {v.isActive && <span className={clsx(styles.statusPill, styles.tone_live)}>Deployed</span>}
+                  {v.version !== meta?.version && (
+                    <button type="button" className={styles.linkButton} disabled={state.saveStatus === 'busy'} onClick={() => void onRestore(v)} aria-label={`Restore version ${v.version}`}>
+                      Restore
+                    </button>
+                  )}
                 </li>
               ))}
             </ol>
           )}
+          {restored && <FormAlert kind={restored.kind}>{restored.text}</FormAlert>}
         </section>
       </div>
 

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { WHITE_LABEL_PREVIEW_SAMPLE as SAMPLE } from '@site/src/data/whiteLabel';
-import { backgroundTheme, fontStack, ON_COLOR_TEXT } from '@site/src/lib/whiteLabel';
+import { backgroundTheme, brandInks, fontStack } from '@site/src/lib/whiteLabel';
 import type { WhiteLabelConfig } from '@site/src/schemas/whiteLabel';
 import styles from './Preview.module.css';
 
@@ -49,11 +49,15 @@ interface PreviewProps {
 export default function Preview({ config, size = 'compact' }: PreviewProps): ReactNode {
   const theme = backgroundTheme(config.backgroundGradient);
   const name = config.companyName.trim() || 'Your Company';
+  const ink = brandInks(config);
   const vars = {
     '--wl-primary': config.primaryColor,
     '--wl-secondary': config.secondaryColor,
     '--wl-accent': config.accentColor,
-    '--wl-on-color': ON_COLOR_TEXT,
+    '--wl-on-primary': ink.onPrimary,
+    '--wl-on-secondary': ink.onSecondary,
+    '--wl-on-gradient': ink.onGradient,
+    '--wl-accent-text': ink.accentText,
     '--wl-background': theme.css,
     fontFamily: fontStack(config.fontFamily),
   } as CSSProperties;
