@@ -45,7 +45,7 @@ function main(): void {
   const writes = new GroupCommit(db);
   const worker = new OutboxWorker(outbox, sender.send, logger, {
     retryBaseMs: config.mailRetryBaseMs,
-    maxAttempts: config.mailMaxAttempts,
+    giveUpAfterMs: config.mailGiveUpMs,
     busy: () => activity.busy(),
     durable: () => writes.durable(),
   });

@@ -4,12 +4,18 @@ import type { MailSender } from './transport';
 
 export interface WorkerOptions {
   retryBaseMs: number;
-  maxAttempts: number;
-  /** Ceiling of the exponential backoff. */
+  /**
+   * How long a temporary failure keeps being retried, counted from when the message was queued
+   * (or re-queued). RFC 5321 4.5.4.1: a queue should keep trying for at least 4-5 days.
+   */
+  giveUpAfterMs: number;
+  /** Ceiling of the exponential backoff (default 30 minutes). */
   maxDelayMs?: number;
+  /** Deliveries in flight at once; with a pooled transport they share its connections. */
+  concurrency?: number;
   pollMs?: number;
   now?: () => number;
-  /** True while requests wait for answers: the worker then pauses between messages. */
+  /** True while requests wait for answers: the worker then sends one message at a time, with pauses. */
   busy?: () => boolean;
   /**
    * Resolves once every committed write is on disk. Awaited before reading due mail, so no
@@ -20,16 +26,39 @@ export interface WorkerOptions {
   busyPauseMs?: number;
 }
 
+export const DEFAULT_MAX_DELAY_MS = 30 * 60_000;
+export const DEFAULT_CONCURRENCY = 10;
+
 /**
- * Delivers due outbox messages one at a time. Failures back off exponentially
- * (base, 2×base, 4×base… capped); after maxAttempts the message is marked dead and logged.
- * Pending mail survives restarts because it lives in SQLite, not in memory.
+ * The SMTP reply code of a delivery error, when the server gave one. nodemailer puts it on
+ * `responseCode`; a refused connection or a timeout has none.
+ */
+function responseCode(err: unknown): number | undefined {
+  if (typeof err !== 'object' || err === null || !('responseCode' in err)) return undefined;
+  const code = Number(err.responseCode);
+  return Number.isInteger(code) ? code : undefined;
+}
+
+/** 5yz is a permanent refusal (RFC 5321 4.2.1): sending the same message again cannot help. */
+export function isPermanent(err: unknown): boolean {
+  const code = responseCode(err);
+  return code !== undefined && code >= 500 && code < 600;
+}
+
+/**
+ * Delivers due outbox messages, several at a time. Temporary failures (4yz replies, refused or
+ * dropped connections) back off exponentially (base, 2×base, 4×base… capped) until the message
+ * has been queued for giveUpAfterMs; a permanent 5yz refusal is dead at once. Dead mail is
+ * logged and can be re-queued with `npm run tickets -- requeue`. Pending mail survives restarts
+ * because it lives in SQLite, not in memory.
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  /** Ids being delivered now: a due row in flight is never handed to a second delivery. */
+  private readonly inFlight = new Map<number, Promise<void>>();
 
   constructor(
     private readonly store: OutboxStore,
@@ -62,26 +91,42 @@ export class OutboxWorker {
     });
   }
 
-  /** Waits for the pass in progress, then stops. */
+  /** Waits for the deliveries in progress, then stops. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.store.setOnEnqueue(undefined);
     if (this.timer) clearInterval(this.timer);
     await this.running;
+    await Promise.all(this.inFlight.values());
   }
 
   private async drain(): Promise<void> {
+    const concurrency = Math.max(1, this.options.concurrency ?? DEFAULT_CONCURRENCY);
     for (;;) {
       if (this.stopped) return;
+      // Mail is durable in the outbox; people waiting on a request go first: one at a time.
+      const busy = this.options.busy?.() ?? false;
+      const room = (busy ? 1 : concurrency) - this.inFlight.size;
+      if (room <= 0) {
+        await Promise.race(this.inFlight.values());
+        continue;
+      }
       await this.options.durable?.();
       if (this.stopped) return;
-      const batch = this.store.dueMessages(10);
-      if (batch.length === 0) return;
+      const batch = this.store.dueMessages(room, [...this.inFlight.keys()]);
+      if (batch.length === 0) {
+        if (this.inFlight.size === 0) return;
+        // Rows in flight may fail back into the due set (or new ones arrive): look again after one settles.
+        await Promise.race(this.inFlight.values());
+        continue;
+      }
       for (const row of batch) {
-        if (this.stopped) return;
-        await this.deliver(row);
-        // Mail is durable in the outbox; people waiting on a request go first.
-        if (this.options.busy?.()) await new Promise((r) => setTimeout(r, this.options.busyPauseMs ?? 10));
+        const delivery = this.deliver(row).finally(() => this.inFlight.delete(row.id));
+        this.inFlight.set(row.id, delivery);
+      }
+      if (busy) {
+        await Promise.race(this.inFlight.values());
+        await new Promise((r) => setTimeout(r, this.options.busyPauseMs ?? 10));
       }
     }
   }
@@ -94,13 +139,18 @@ export class OutboxWorker {
     } catch (err) {
       const attempts = row.attempts + 1;
       const message = err instanceof Error ? err.message : String(err);
-      if (attempts >= this.options.maxAttempts) {
+      const now = this.options.now?.() ?? Date.now();
+      if (isPermanent(err)) {
         this.store.markFailed(row, message, null);
-        this.logger.error({ outboxId: row.id, ref: row.ref, attempts, err: message }, 'mail dead after max attempts');
+        this.logger.error({ outboxId: row.id, ref: row.ref, attempts, err: message }, 'mail refused permanently, dead');
         return;
       }
-      const delay = Math.min(this.options.retryBaseMs * 2 ** (attempts - 1), this.options.maxDelayMs ?? 15 * 60_000);
-      const now = this.options.now?.() ?? Date.now();
+      const delay = Math.min(this.options.retryBaseMs * 2 ** Math.min(attempts - 1, 30), this.options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS);
+      if (now - row.queuedAt >= this.options.giveUpAfterMs) {
+        this.store.markFailed(row, message, null);
+        this.logger.error({ outboxId: row.id, ref: row.ref, attempts, err: message }, 'mail dead: still failing after the give-up age');
+        return;
+      }
       this.store.markFailed(row, message, now + delay);
       this.logger.warn({ outboxId: row.id, ref: row.ref, attempts, retryInMs: delay, err: message }, 'mail delivery failed, will retry');
     }
