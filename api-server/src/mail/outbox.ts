@@ -171,6 +171,11 @@ export class OutboxStore {
       .map(toRow);
   }
 
+  /** Runs several status writes as one transaction: one WAL sync instead of one per message. */
+  batch(fn: () => void): void {
+    atomically(this.db, fn);
+  }
+
   markSent(id: number): void {
     this.sent.run(this.now().toISOString(), id);
   }

@@ -124,6 +124,8 @@ describe('mail outbox', () => {
     expect(sent).toEqual(['t:1']);
     busy = false;
     await waitUntil(() => sent.length === 3);
+    // Outcomes are recorded together a few milliseconds after the sends.
+    await waitUntil(() => store.counts().sent === 3);
     expect(store.counts()).toEqual({ pending: 0, sent: 3, dead: 0 });
     await worker.stop();
   });

@@ -1,4 +1,5 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface TestSmtp {
@@ -65,6 +66,8 @@ export function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
         .catch((err: Error) => callback(err));
     },
   });
+  // As a production MTA would: replies are not held back waiting for the client's ACKs.
+  server.server.on('connection', (socket: Socket) => socket.setNoDelay(true));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => {
