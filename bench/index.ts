@@ -8,12 +8,13 @@ import { runBuild, runInstall } from './build';
 import { PORTS, RESULTS_DIR, ROOT, readOptions, type BenchOptions } from './config';
 import { runLighthouse, type LighthouseResults, type Target } from './lighthouse';
 import { runLoad } from './load';
+import { runMail } from './mail';
 import { addLighthouseRows, addWeightRows, REFERENCE } from './rows';
 import { startTs } from './spawn';
 import { Report } from './table';
 
 /**
- * `npm run bench`: Lighthouse, page weight, API load and build figures in one table, each
+ * `npm run bench`: Lighthouse, page weight, API load, mail burst and build figures in one table, each
  * beside its budget. A report, not a test: it exits 0 whether budgets are met or not.
  */
 const log = (line: string) => console.error(line);
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
   // Weight reuses the desktop Lighthouse runs, so either section needs them.
   if (!options.skip.has('lighthouse') || !options.skip.has('weight')) await lighthousePhase(options, report);
   if (!options.skip.has('load')) await runLoad(options, report, log);
+  if (!options.skip.has('mail')) await runMail(report, log);
   if (!options.skip.has('build')) {
     runBuild(report, log);
     runInstall(options, report, log);

@@ -31,7 +31,8 @@ const envSchema = z.object({
   TRUST_PROXY: withDefault(z.coerce.number().int().min(0).max(10), 0),
   RATE_LIMIT_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(1_000_000), 10),
   MAIL_RETRY_BASE_MS: withDefault(z.coerce.number().int().min(10).max(3_600_000), 5_000),
-  MAIL_MAX_ATTEMPTS: withDefault(z.coerce.number().int().min(1).max(50), 10),
+  // RFC 5321 4.5.4.1: keep retrying temporary failures for at least 4-5 days.
+  MAIL_GIVE_UP_HOURS: withDefault(z.coerce.number().positive().max(24 * 30), 120),
 });
 
 export interface Config {
@@ -53,7 +54,8 @@ export interface Config {
   trustProxyHops: number;
   rateLimitPerMinute: number;
   mailRetryBaseMs: number;
-  mailMaxAttempts: number;
+  /** Age after which mail still failing temporarily is marked dead. */
+  mailGiveUpMs: number;
 }
 
 export class ConfigError extends Error {
@@ -86,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxyHops: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
-    mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    mailGiveUpMs: Math.round(e.MAIL_GIVE_UP_HOURS * 3_600_000),
   };
 }
 

@@ -4,11 +4,12 @@ import { outboxMigrations } from './mail/outbox';
 import { publicConfigFeature } from './public-config/routes';
 import { checkoutFeature } from './checkout/routes';
 import { contactFeature } from './contact/routes';
+import { formTokenFeature } from './form-token/routes';
 import { supportFeature } from './support/routes';
 import { whiteLabelFeature } from './white-label/routes';
 
 /** Every live-API feature, mounted under /api. To add one, append it here. */
-export const FEATURES: readonly Feature[] = [publicConfigFeature, checkoutFeature, contactFeature, supportFeature, whiteLabelFeature];
+export const FEATURES: readonly Feature[] = [publicConfigFeature, formTokenFeature, checkoutFeature, contactFeature, supportFeature, whiteLabelFeature];
 
 /** The outbox first: features' tables may refer to it. */
 export const ALL_MIGRATIONS: readonly Migration[] = [...outboxMigrations, ...FEATURES.flatMap((f) => f.migrations)];

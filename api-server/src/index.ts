@@ -73,7 +73,7 @@ function main(): void {
   });
   const worker = new OutboxWorker(outbox, sender.send, logger, {
     retryBaseMs: config.mailRetryBaseMs,
-    maxAttempts: config.mailMaxAttempts,
+    giveUpAfterMs: config.mailGiveUpMs,
     busy: () => activity.busy(),
     durable: () => writes.durable(),
   });

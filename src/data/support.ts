@@ -44,6 +44,12 @@ export function formatResponseTime(hours: number): string {
 /** Ticket ids look like SUP-7K3M9Q; the form's success view and the emails show them. */
 export const TICKET_ID_PREFIX = 'SUP-';
 
+/**
+ * Receipts mailed to one address per 24 hours. Anyone can type any address into the form, so
+ * beyond this the ticket is still filed and the team mailed, but the address gets no more mail.
+ */
+export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
+
 export const SUPPORT_STATS = [
   { value: '99.9%', label: 'Customer satisfaction' },
   { value: '< 30 min', label: 'Average response time' },

@@ -6,7 +6,7 @@ import { MAX } from './limits';
 // practices). The server keeps zod's faster compiled parsers.
 if (typeof window !== 'undefined') z.config({ jitless: true });
 
-export { MAX } from './limits';
+export { FORM_TOKEN_MAX_AGE_MS, FORM_TOKEN_URL, MAX, MIN_FILL_MS, type FormTokenResponse } from './limits';
 
 // Control characters (except tab/newline in long text) are never legitimate in form fields
 // and are how header injection is attempted, so refuse them outright.
@@ -67,16 +67,14 @@ export function emailField(label = 'Email address') {
 
 /**
  * Spam defence shared by the public forms: `website` is a honeypot a person never sees, and
- * `elapsedMs` is how long the form was open before submitting. Both are optional so plain API
- * clients keep working; the server treats a filled honeypot or a too-fast submit as a bot.
+ * `formToken` is the server-signed token the form fetched from FORM_TOKEN_URL when it opened.
+ * The server requires the token and judges the fill time from the issue time signed into it, so
+ * leaving a field out skips nothing. (Optional here so a missing token gets its own message.)
  */
 export const spamFields = {
   website: z.string().max(MAX.honeypot).optional(),
-  elapsedMs: z.number().int().min(0).max(86_400_000).optional(),
+  formToken: z.string().max(200, { error: 'The form token is not valid' }).optional(),
 };
-
-/** Forms submitted faster than this are assumed to be bots. */
-export const MIN_FILL_MS = 2_500;
 
 export type FieldErrors = Record<string, string>;
 

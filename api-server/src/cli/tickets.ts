@@ -1,17 +1,20 @@
 /**
  * Support team's view of the SQLite file: tickets and the mail outbox, so nothing can
- * silently disappear. Read-only: safe to run beside the live server.
+ * silently disappear. Read-only except `requeue`, which only flips dead rows back to pending:
+ * safe to run beside the live server, whose worker picks them up within a second.
  *
  *   npm run tickets -- list [--limit N]
  *   npm run tickets -- show SUP-7K3M9Q
  *   npm run tickets -- outbox [--status pending|sent|dead] [--limit N]
+ *   npm run tickets -- dead [--limit N]
+ *   npm run tickets -- requeue <outbox-id...|--all-dead>
  *
  * DATA_DIR (or --data-dir) selects the data directory, as for the server.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { OutboxStatus } from '../mail/outbox';
+import { OutboxStore, type OutboxStatus } from '../mail/outbox';
 import { TicketStore, type TicketRow } from '../support/store';
 import { ticketRef } from '../support/emails';
 
@@ -21,6 +24,8 @@ Commands:
   list [--limit N]                              newest tickets with their mail state
   show <ticket-id>                              one ticket, its message and its emails
   outbox [--status pending|sent|dead] [--limit N]  queued mail (all features)
+  dead [--limit N]                              mail that was refused or given up, with the reason
+  requeue <outbox-id...|--all-dead>             send dead mail again (the running server picks it up)
 
 Options:
   --data-dir DIR   data directory (default: $DATA_DIR or ./data)`;
@@ -44,12 +49,16 @@ interface Io {
   err: (line: string) => void;
 }
 
+/** Flags that take no value. */
+const SWITCHES = new Set(['all-dead', 'help']);
+
 function parseArgs(argv: readonly string[]): { positional: string[]; flags: Map<string, string> } {
   const positional: string[] = [];
   const flags = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a.startsWith('--')) {
+    if (SWITCHES.has(a.slice(2))) flags.set(a.slice(2), '');
+    else if (a.startsWith('--')) {
       const [k, inline] = a.slice(2).split('=', 2);
       flags.set(k!, inline ?? argv[++i] ?? '');
     } else positional.push(a);
@@ -102,6 +111,7 @@ export function runTicketsCli(argv: readonly string[], env: NodeJS.ProcessEnv, i
     io.err('--limit must be a positive integer');
     return 2;
   }
+  if (command === 'requeue') return requeue(file, positional.slice(1), flags.has('all-dead'), io);
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const tickets = new TicketStore(db);
@@ -113,7 +123,7 @@ export function runTicketsCli(argv: readonly string[], env: NodeJS.ProcessEnv, i
     if (command === 'list') {
       const rows = tickets.list(limit);
       io.out(`${tickets.count()} ticket(s) in ${file}; ${summary}`);
-      if (c.dead > 0) io.out(`WARNING: ${c.dead} dead message(s): run "outbox --status dead" to see them.`);
+      if (c.dead > 0) io.out(`WARNING: ${c.dead} dead message(s): run "dead" to see them, "requeue <id>" to send again.`);
       for (const t of rows) io.out(ticketLine(t, mails(t.ticketId)));
       return 0;
     }
@@ -153,8 +163,34 @@ export function runTicketsCli(argv: readonly string[], env: NodeJS.ProcessEnv, i
       for (const row of rows) io.out(`${mailLine(row).trimStart()}  ref ${row.ref}  created ${row.created_at}`);
       return 0;
     }
+    if (command === 'dead') {
+      const rows = db.prepare(`SELECT * FROM outbox WHERE status = 'dead' ORDER BY id DESC LIMIT ?`).all(limit) as MailRow[];
+      io.out(`${c.dead} dead message(s)${c.dead > 0 ? '; send again with: npm run tickets -- requeue <id> (or --all-dead)' : ''}`);
+      for (const row of rows) io.out(`${mailLine(row).trimStart()}  ref ${row.ref}  created ${row.created_at}`);
+      return 0;
+    }
     io.err(`Unknown command "${command}".\n\n${USAGE}`);
     return 2;
+  } finally {
+    db.close();
+  }
+}
+
+function requeue(file: string, args: readonly string[], allDead: boolean, io: Io): number {
+  const ids = args.map(Number);
+  if (allDead === (args.length > 0) || ids.some((id) => !Number.isInteger(id) || id < 1)) {
+    io.err('requeue needs outbox ids (see "dead") or --all-dead, e.g. requeue 12 15');
+    return 2;
+  }
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    // The server may be writing: wait for its lock instead of failing at once.
+    db.pragma('busy_timeout = 5000');
+    const done = new OutboxStore(db, '').requeueDead(allDead ? 'all-dead' : ids);
+    const skipped = ids.filter((id) => !done.includes(id));
+    io.out(`Re-queued ${done.length} message(s)${done.length ? `: ${done.map((id) => `#${id}`).join(', ')}` : ''}`);
+    if (skipped.length > 0) io.err(`Not dead (or no such message), left alone: ${skipped.map((id) => `#${id}`).join(', ')}`);
+    return skipped.length > 0 && done.length === 0 ? 1 : 0;
   } finally {
     db.close();
   }

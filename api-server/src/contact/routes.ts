@@ -1,7 +1,7 @@
 import express from 'express';
 import { contactRequestSchema, type ContactResponse } from '../../../src/schemas/contact';
 import type { Feature } from '../deps';
-import { looksLikeBot } from '../http/spam';
+import { formTokensFor, judgeSubmission } from '../http/spam';
 import { parsedBody, validateBody } from '../http/validate';
 import { ContactService } from './service';
 import { ContactStore, contactMigrations } from './store';
@@ -12,13 +12,14 @@ export const contactFeature: Feature = {
   migrations: contactMigrations,
   routes({ db, now, outbox, config, logger, limiters, writes }) {
     const service = new ContactService(db, new ContactStore(db, now), outbox, config.salesEmail);
+    const tokens = formTokensFor(config.dataDir);
     const router = express.Router();
     router.post('/contact', limiters.forms, validateBody(contactRequestSchema), async (_req, res) => {
       const body = parsedBody(res, contactRequestSchema);
       const ok: ContactResponse = { success: true };
-      if (looksLikeBot(body)) {
+      if (judgeSubmission(body, tokens, now().getTime()) === 'bot') {
         // A bot must not learn it was caught: same answer, nothing stored or mailed.
-        logger.info({ honeypot: Boolean(body.website), elapsedMs: body.elapsedMs }, 'contact message discarded as spam');
+        logger.info({ honeypot: Boolean(body.website) }, 'contact message discarded as spam');
         res.json(ok);
         return;
       }

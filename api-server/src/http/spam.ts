@@ -1,10 +1,91 @@
-import { MIN_FILL_MS } from '../../../src/schemas/common';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { FORM_TOKEN_MAX_AGE_MS, MIN_FILL_MS } from '../../../src/schemas/common';
+import { HttpError } from './errors';
+
+/** File under DATA_DIR holding the key that signs form tokens. */
+export const FORM_TOKEN_KEY_FILE = 'form-token.key';
+
+export const FORM_TOKEN_MESSAGES = {
+  missing: 'This form could not be verified. Please reload the page and try again.',
+  expired: 'This form has expired. Please reload the page and try again.',
+} as const;
 
 /**
- * A person never fills the hidden `website` field and takes more than a couple of seconds to
- * write a message. Clients that do not send `elapsedMs` (plain API use) are not judged on it.
+ * The signing key: random, created once and kept in DATA_DIR, so tokens survive a restart and
+ * several instances can share it by sharing (or copying) the file. Created with O_EXCL so two
+ * processes starting together end up with the same key.
  */
-export function looksLikeBot(body: { website?: string | undefined; elapsedMs?: number | undefined }): boolean {
-  if (body.website && body.website.trim() !== '') return true;
-  return body.elapsedMs !== undefined && body.elapsedMs < MIN_FILL_MS;
+export function loadFormTokenKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, FORM_TOKEN_KEY_FILE);
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+  if (key.length < 32) throw new Error(`${file} does not hold a 32-byte hex key; delete it to have a new one made`);
+  return key;
+}
+
+export type TokenVerdict = 'ok' | 'missing' | 'invalid' | 'expired' | 'too-fresh';
+
+/**
+ * Signed form tokens: `v1.<issued ms>.<HMAC-SHA256>`. The issue time is the server's clock, so
+ * the fill time cannot be claimed by the client, and a forged or edited token fails the HMAC.
+ */
+export class FormTokens {
+  constructor(private readonly key: Buffer) {}
+
+  private sign(issuedAt: number): string {
+    return createHmac('sha256', this.key).update(`v1.${issuedAt}`).digest('base64url');
+  }
+
+  issue(now: number): string {
+    return `v1.${now}.${this.sign(now)}`;
+  }
+
+  verify(token: string | undefined, now: number): TokenVerdict {
+    if (token === undefined || token === '') return 'missing';
+    const match = /^v1\.(\d{1,16})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!match) return 'invalid';
+    const issuedAt = Number(match[1]);
+    const given = Buffer.from(match[2]!, 'base64url');
+    const expected = Buffer.from(this.sign(issuedAt), 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+    const age = now - issuedAt;
+    if (age > FORM_TOKEN_MAX_AGE_MS) return 'expired';
+    if (age < MIN_FILL_MS) return 'too-fresh';
+    return 'ok';
+  }
+}
+
+const byDataDir = new Map<string, FormTokens>();
+
+/** One signer per data directory, shared by the token route and the forms that check it. */
+export function formTokensFor(dataDir: string): FormTokens {
+  let tokens = byDataDir.get(dataDir);
+  if (!tokens) {
+    tokens = new FormTokens(loadFormTokenKey(dataDir));
+    byDataDir.set(dataDir, tokens);
+  }
+  return tokens;
+}
+
+/**
+ * The spam verdict of a public form post. 'bot' (a filled honeypot, or a submit sooner than a
+ * person can fill the form) is answered like a success, so a bot learns nothing; a missing,
+ * forged or expired token throws a 400 with a message a person can act on.
+ */
+export function judgeSubmission(
+  body: { website?: string | undefined; formToken?: string | undefined },
+  tokens: FormTokens,
+  now: number,
+): 'person' | 'bot' {
+  const verdict = tokens.verify(body.formToken, now);
+  if (verdict === 'missing' || verdict === 'invalid') throw new HttpError(400, FORM_TOKEN_MESSAGES.missing);
+  if (verdict === 'expired') throw new HttpError(400, FORM_TOKEN_MESSAGES.expired);
+  if (body.website && body.website.trim() !== '') return 'bot';
+  return verdict === 'too-fresh' ? 'bot' : 'person';
 }

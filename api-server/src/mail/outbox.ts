@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { prepared, type Db, type Migration } from '../db/database';
+import { atomically, prepared, type Db, type Migration } from '../db/database';
 import { headerSafe } from './sanitize';
 
 export const outboxMigrations: Migration[] = [
@@ -24,6 +24,13 @@ export const outboxMigrations: Migration[] = [
     );
     CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
     CREATE INDEX outbox_ref ON outbox (ref);`,
+  },
+  {
+    // The give-up age counts from here; a re-queue restarts it, while created_at (the mail's
+    // Date header) stays.
+    id: 'outbox-002',
+    sql: `ALTER TABLE outbox ADD COLUMN queued_at INTEGER;
+    UPDATE outbox SET queued_at = CAST(ROUND((julianday(created_at) - 2440587.5) * 86400000) AS INTEGER);`,
   },
 ];
 
@@ -55,6 +62,8 @@ export interface OutboxRow {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** Epoch ms of the (last) queueing: the give-up age counts from here. */
+  queuedAt: number;
 }
 
 interface RawRow {
@@ -73,6 +82,7 @@ interface RawRow {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  queued_at: number | null;
 }
 
 function toRow(r: RawRow): OutboxRow {
@@ -92,6 +102,7 @@ function toRow(r: RawRow): OutboxRow {
     lastError: r.last_error,
     createdAt: r.created_at,
     sentAt: r.sent_at,
+    queuedAt: r.queued_at ?? Date.parse(r.created_at),
   };
 }
 
@@ -114,8 +125,8 @@ export class OutboxStore {
   ) {
     this.fromDomain = (/@([^>\s]+)>?$/.exec(from)?.[1] ?? 'localhost').replace(/[^A-Za-z0-9.-]/g, '');
     this.insert = db.prepare(`INSERT INTO outbox
-      (ref, message_id, to_addr, from_addr, reply_to, subject, text_body, html_body, next_attempt_at, created_at)
-      VALUES (@ref, @messageId, @to, @from, @replyTo, @subject, @text, @html, @nextAttemptAt, @createdAt)`);
+      (ref, message_id, to_addr, from_addr, reply_to, subject, text_body, html_body, next_attempt_at, created_at, queued_at)
+      VALUES (@ref, @messageId, @to, @from, @replyTo, @subject, @text, @html, @nextAttemptAt, @createdAt, @nextAttemptAt)`);
     this.due = db.prepare(
       `SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
     );
@@ -149,8 +160,20 @@ export class OutboxStore {
     return Number(info.lastInsertRowid);
   }
 
-  dueMessages(limit = 10): OutboxRow[] {
-    return (this.due.all(this.now().getTime(), limit) as RawRow[]).map(toRow);
+  /** Due rows, oldest first, leaving out `exclude` (the ones a worker is delivering now). */
+  dueMessages(limit = 10, exclude: readonly number[] = []): OutboxRow[] {
+    if (exclude.length === 0) return (this.due.all(this.now().getTime(), limit) as RawRow[]).map(toRow);
+    const skip = new Set(exclude);
+    // The in-flight rows are still 'pending' and due: read past them rather than build an IN list.
+    return (this.due.all(this.now().getTime(), limit + skip.size) as RawRow[])
+      .filter((r) => !skip.has(r.id))
+      .slice(0, limit)
+      .map(toRow);
+  }
+
+  /** Runs several status writes as one transaction: one WAL sync instead of one per message. */
+  batch(fn: () => void): void {
+    atomically(this.db, fn);
   }
 
   markSent(id: number): void {
@@ -160,6 +183,24 @@ export class OutboxStore {
   markFailed(row: OutboxRow, error: string, nextAttemptAt: number | null): void {
     const status: OutboxStatus = nextAttemptAt === null ? 'dead' : 'pending';
     this.failed.run(status, row.attempts + 1, nextAttemptAt ?? row.nextAttemptAt, error.slice(0, 1000), row.id);
+  }
+
+  /**
+   * Puts dead mail back in the queue, due now and with a fresh give-up age: `ids`, or every dead
+   * message when `ids` is 'all-dead'. Only dead rows change. Returns the ids re-queued.
+   */
+  requeueDead(ids: readonly number[] | 'all-dead'): number[] {
+    const now = this.now().getTime();
+    return atomically(this.db, () => {
+      const dead =
+        ids === 'all-dead'
+          ? (prepared(this.db, `SELECT id FROM outbox WHERE status = 'dead' ORDER BY id`).all() as { id: number }[]).map((r) => r.id)
+          : ids.filter((id) => (prepared(this.db, 'SELECT status FROM outbox WHERE id = ?').get(id) as { status: string } | undefined)?.status === 'dead');
+      const update = prepared(this.db, `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, queued_at = ? WHERE id = ?`);
+      for (const id of dead) update.run(now, now, id);
+      if (dead.length > 0 && this.onEnqueue) setImmediate(this.onEnqueue);
+      return dead;
+    });
   }
 
   list(filter: { status?: OutboxStatus; ref?: string } = {}, limit = 100): OutboxRow[] {

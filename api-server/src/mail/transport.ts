@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import net from 'node:net';
 import nodemailer from 'nodemailer';
+import SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { OutboxRow } from './outbox';
 
 /** Delivers one message; throws when the receiving server is down or refuses it. */
@@ -19,13 +21,44 @@ function toMessage(row: OutboxRow) {
   };
 }
 
-export function smtpSender(smtpUrl: string): { send: MailSender; close(): void } {
-  // Short timeouts: a hung SMTP server must not hold the worker; the outbox retries later.
-  const transporter = nodemailer.createTransport(smtpUrl, {
+/** Connections kept open to the SMTP server, and messages sent over each before it is renewed. */
+export const SMTP_POOL = { maxConnections: 5, maxMessages: 100 } as const;
+
+/**
+ * A pooled transport: the worker's concurrent deliveries share a few open connections instead
+ * of a TCP + greeting + EHLO round trip per message (one connection a message managed ~50/s).
+ */
+export function smtpSender(smtpUrl: string, pool: { maxConnections: number; maxMessages: number } = SMTP_POOL): { send: MailSender; close(): void } {
+  const options: SMTPPool.Options = {
+    url: smtpUrl,
+    pool: true,
+    ...pool,
+    // Short timeouts: a hung SMTP server must not hold the worker; the outbox retries later.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-  } as nodemailer.TransportOptions);
+  };
+  if (new URL(smtpUrl).protocol === 'smtp:') {
+    // Nagle's algorithm held the end of each message until the server's delayed ACK (~40 ms),
+    // capping a connection at ~23 messages/s. nodemailer has no switch for it, but takes a
+    // connected socket. (smtps:// keeps nodemailer's own TLS connect.)
+    options.getSocket = (opts, callback) => {
+      const socket = net.connect({ host: opts.host ?? 'localhost', port: opts.port ?? 25 });
+      socket.setNoDelay(true);
+      socket.setTimeout(opts.connectionTimeout ?? 10_000, () => socket.destroy(new Error('connection timeout')));
+      // On failure nodemailer connects by itself and reports that error through its usual path:
+      // an error handed back here would leave a dead resource in the pool, which then stalls.
+      socket.once('error', () => callback(null, false));
+      socket.once('connect', () => {
+        socket.setTimeout(0);
+        socket.removeAllListeners('error');
+        callback(null, { connection: socket });
+      });
+    };
+  }
+  // Built directly: createTransport(url, options) would take these options as message defaults
+  // and silently drop pooling and the timeouts.
+  const transporter = nodemailer.createTransport(new SMTPPool(options));
   return {
     send: async (row) => {
       await transporter.sendMail(toMessage(row));

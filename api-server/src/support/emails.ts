@@ -63,37 +63,29 @@ export function supportTeamMail(t: NewTicket, supportEmail: string): OutgoingMai
   };
 }
 
-/** The customer's receipt: the ticket id to quote and when to expect an answer. */
+/**
+ * The customer's receipt: the ticket id to quote, its category and when to expect an answer.
+ * It goes to whatever address was typed into a public form, so it carries no text the sender
+ * chose except their name: no subject, no message. Otherwise the form would relay anyone's
+ * words to anyone's inbox under our name.
+ */
 export function customerConfirmationMail(t: NewTicket, supportEmail: string): OutgoingMail {
   const hours = formatResponseTime(SUPPORT_PRIORITIES[t.priority].responseHours);
+  const category = SUPPORT_CATEGORIES[t.category].label;
   const greeting = `Hello ${t.name},`;
   const intro = `We have received your support request. Your ticket number is ${t.ticketId}.`;
   const promise = `Based on its ${SUPPORT_PRIORITIES[t.priority].label.toLowerCase()} priority, our team will respond within ${hours}.`;
   const quote = `Please quote ${t.ticketId} in any follow-up. You can reply to this email to add details.`;
+  const notYou = `If you did not contact ${SITE.name} support, you can ignore this email.`;
   return {
     ref: ticketRef(t.ticketId),
     to: t.email,
     replyTo: supportEmail,
-    subject: `[${t.ticketId}] We received your support request: ${t.subject}`,
-    text: [
-      greeting,
-      '',
-      intro,
-      promise,
-      '',
-      `Subject: ${t.subject}`,
-      `Category: ${SUPPORT_CATEGORIES[t.category].label}`,
-      '',
-      t.message,
-      '',
-      quote,
-      '',
-      `The ${SITE.name} support team`,
-    ].join('\n'),
+    subject: `[${t.ticketId}] We received your support request`,
+    text: [greeting, '', intro, promise, '', `Category: ${category}`, '', quote, '', notYou, '', `The ${SITE.name} support team`].join('\n'),
     html:
       `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}<br>${escapeHtml(promise)}</p>` +
-      `<p><strong>${escapeHtml(t.subject)}</strong> (${escapeHtml(SUPPORT_CATEGORIES[t.category].label)})</p>` +
-      `<blockquote>${htmlParagraphs(t.message)}</blockquote>` +
-      `<p>${escapeHtml(quote)}</p><p>The ${escapeHtml(SITE.name)} support team</p>`,
+      `<p>Category: ${escapeHtml(category)}</p>` +
+      `<p>${escapeHtml(quote)}</p><p style="color:#666">${escapeHtml(notYou)}</p><p>The ${escapeHtml(SITE.name)} support team</p>`,
   };
 }

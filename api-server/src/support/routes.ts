@@ -1,7 +1,7 @@
 import express from 'express';
 import { supportRequestSchema, type SupportResponse } from '../../../src/schemas/support';
 import type { Feature } from '../deps';
-import { looksLikeBot } from '../http/spam';
+import { formTokensFor, judgeSubmission } from '../http/spam';
 import { parsedBody, validateBody } from '../http/validate';
 import { createTicket, generateTicketId } from './service';
 import { supportMigrations } from './store';
@@ -11,10 +11,11 @@ export const supportFeature: Feature = {
   name: 'support',
   migrations: supportMigrations,
   routes({ db, outbox, now, config, logger, limiters, writes }) {
+    const tokens = formTokensFor(config.dataDir);
     const router = express.Router();
     router.post('/support', limiters.forms, validateBody(supportRequestSchema), async (req, res) => {
       const body = parsedBody(res, supportRequestSchema);
-      if (looksLikeBot(body)) {
+      if (judgeSubmission(body, tokens, now().getTime()) === 'bot') {
         // Answer like a success so the bot learns nothing; nothing is stored or mailed.
         logger.info({ path: req.path }, 'support ticket discarded as spam');
         res.status(201).json({ success: true, ticketId: generateTicketId() } satisfies SupportResponse);
@@ -22,6 +23,9 @@ export const supportFeature: Feature = {
       }
       const ticket = await writes.run(() => createTicket({ db, outbox, now, supportEmail: config.supportEmail }, body));
       logger.info({ ticketId: ticket.ticketId, priority: ticket.priority, category: ticket.category }, 'support ticket created');
+      if (!ticket.confirmationQueued) {
+        logger.warn({ ticketId: ticket.ticketId }, 'confirmation mail skipped: daily limit for this address reached');
+      }
       res.status(201).json({ success: true, ticketId: ticket.ticketId } satisfies SupportResponse);
     });
     return router;

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { SUPPORT_PRIORITIES, TICKET_ID_PREFIX } from '../../../src/data/support';
+import { CONFIRMATIONS_PER_ADDRESS_PER_DAY, SUPPORT_PRIORITIES, TICKET_ID_PREFIX } from '../../../src/data/support';
 import type { SupportRequest } from '../../../src/schemas/support';
 import { atomically, type Db } from '../db/database';
 import type { OutboxStore } from '../mail/outbox';
@@ -29,20 +29,29 @@ export interface SupportServiceDeps {
 
 const MAX_ID_ATTEMPTS = 5;
 
+export interface CreatedTicket extends NewTicket {
+  /** False when the address already had its receipts for the day (the team is mailed regardless). */
+  confirmationQueued: boolean;
+}
+
 /**
- * Stores the ticket and queues both emails in one transaction: either the ticket and its two
- * mails exist, or nothing does. Returns the ticket id only after the commit.
+ * Stores the ticket and queues its emails in one transaction: either the ticket and its mails
+ * exist, or nothing does. Returns the ticket id only after the commit.
  */
-export function createTicket(deps: SupportServiceDeps, req: SupportRequest): NewTicket {
+export function createTicket(deps: SupportServiceDeps, req: SupportRequest): CreatedTicket {
   const store = new TicketStore(deps.db);
   const created = deps.now();
   const hours = SUPPORT_PRIORITIES[req.priority].responseHours;
   const accountId = req.accountId ? req.accountId : null;
-  const save = (ticket: NewTicket) =>
+  const dayAgo = new Date(created.getTime() - 24 * 3_600_000).toISOString();
+  const save = (ticket: NewTicket): boolean =>
     atomically(deps.db, () => {
+      // Counted before the insert, inside the transaction, so concurrent posts cannot both slip under.
+      const confirm = store.countByEmailSince(ticket.email, dayAgo) < CONFIRMATIONS_PER_ADDRESS_PER_DAY;
       store.insert(ticket);
       deps.outbox.enqueue(supportTeamMail(ticket, deps.supportEmail));
-      deps.outbox.enqueue(customerConfirmationMail(ticket, deps.supportEmail));
+      if (confirm) deps.outbox.enqueue(customerConfirmationMail(ticket, deps.supportEmail));
+      return confirm;
     });
   for (let attempt = 1; ; attempt++) {
     const ticket: NewTicket = {
@@ -58,8 +67,7 @@ export function createTicket(deps: SupportServiceDeps, req: SupportRequest): New
       respondBy: new Date(created.getTime() + hours * 3_600_000).toISOString(),
     };
     try {
-      save(ticket);
-      return ticket;
+      return { ...ticket, confirmationQueued: save(ticket) };
     } catch (err) {
       // A collision fails the INSERT, the first statement, so nothing of this attempt is
       // stored; draw a new id and try again.

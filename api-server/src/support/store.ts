@@ -22,6 +22,11 @@ export const supportMigrations: Migration[] = [
     );
     CREATE INDEX support_tickets_created ON support_tickets (created_at);`,
   },
+  {
+    // The daily receipt limit counts an address's recent tickets.
+    id: 'support-002',
+    sql: `CREATE INDEX support_tickets_email ON support_tickets (lower(email), created_at);`,
+  },
 ];
 
 export interface NewTicket {
@@ -107,6 +112,15 @@ export class TicketStore {
   /** Newest first. */
   list(limit = 50): TicketRow[] {
     return (prepared(this.db, 'SELECT * FROM support_tickets ORDER BY id DESC LIMIT ?').all(limit) as RawTicket[]).map(toTicket);
+  }
+
+  /** Tickets from this address (any letter case) created at or after `sinceIso`. */
+  countByEmailSince(email: string, sinceIso: string): number {
+    return (
+      prepared(this.db, 'SELECT COUNT(*) AS n FROM support_tickets WHERE lower(email) = lower(?) AND created_at >= ?').get(email, sinceIso) as {
+        n: number;
+      }
+    ).n;
   }
 
   count(): number {

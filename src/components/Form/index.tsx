@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useCallback, useEffect, useRef, type ChangeEvent, type ComponentProps, type ReactNode, type Ref } from 'react';
 import styles from './styles.module.css';
 
-export { useFormTimer } from './useFormTimer';
+export { useFormToken } from './useFormToken';
 export { useSingleFlight } from './useSingleFlight';
 
 interface FieldBase {

@@ -3,7 +3,7 @@ import type { ContactResponse, FieldErrors } from '@site/src/schemas';
 import { loadSchemas } from '@site/src/schemas/lazy';
 import { LANDING_CONTACT } from '@site/src/data/landing';
 import { NETWORK_ERROR_MESSAGE, NetworkError, postJson } from '@site/src/lib/postJson';
-import { useFormTimer, useSingleFlight } from '@site/src/components/Form';
+import { useFormToken, useSingleFlight } from '@site/src/components/Form';
 
 export type ContactStatus = 'idle' | 'sending' | 'success';
 
@@ -28,7 +28,7 @@ export function useContactForm(endpoint = '/api/contact') {
   const [status, setStatus] = useState<ContactStatus>('idle');
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const timer = useFormTimer();
+  const formToken = useFormToken();
   const once = useSingleFlight();
 
   const set = useCallback((field: keyof ContactValues, value: string) => {
@@ -44,13 +44,12 @@ export function useContactForm(endpoint = '/api/contact') {
       event?.preventDefault();
       if (!canSubmit) return;
       await once(async () => {
-        const elapsedMs = timer.elapsedMs();
         const schemas = await loadSchemas().catch(() => undefined);
         if (!schemas) {
           setError(NETWORK_ERROR_MESSAGE);
           return;
         }
-        const parsed = schemas.contactRequestSchema.safeParse({ ...values, elapsedMs });
+        const parsed = schemas.contactRequestSchema.safeParse(values);
         if (!parsed.success) {
           setErrors(schemas.fieldErrors(parsed.error));
           return;
@@ -58,8 +57,14 @@ export function useContactForm(endpoint = '/api/contact') {
         setErrors({});
         setError(null);
         setStatus('sending');
+        const token = await formToken.get();
+        if (!token) {
+          setError(NETWORK_ERROR_MESSAGE);
+          setStatus('idle');
+          return;
+        }
         try {
-          const answer = await postJson<ContactResponse & { fields?: FieldErrors }>(endpoint, parsed.data);
+          const answer = await postJson<ContactResponse & { fields?: FieldErrors }>(endpoint, { ...parsed.data, formToken: token });
           if (answer.ok && answer.body?.success) {
             setStatus('success');
             setValues(EMPTY);
@@ -73,7 +78,7 @@ export function useContactForm(endpoint = '/api/contact') {
         setStatus('idle');
       });
     },
-    [canSubmit, endpoint, once, timer, values],
+    [canSubmit, endpoint, once, formToken, values],
   );
 
   const reset = useCallback(() => {
@@ -81,8 +86,8 @@ export function useContactForm(endpoint = '/api/contact') {
     setErrors({});
     setError(null);
     setStatus('idle');
-    timer.reset();
-  }, [timer]);
+    formToken.renew();
+  }, [formToken]);
 
   return { values, set, status, error, errors, canSubmit, submit, reset };
 }

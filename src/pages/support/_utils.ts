@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useFormTimer, useSingleFlight } from '@site/src/components/Form';
+import { useFormToken, useSingleFlight } from '@site/src/components/Form';
 import { SUPPORT_DEFAULTS, type SupportCategoryId, type SupportPriorityId } from '@site/src/data/support';
 import { NETWORK_ERROR_MESSAGE, NetworkError, postJson } from '@site/src/lib/postJson';
 import type { FieldErrors } from '@site/src/schemas/common';
@@ -37,13 +37,13 @@ export const REQUIRED_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type TicketStatus = 'idle' | 'submitting' | 'success';
 
 /** The request body: account ID and the honeypot are left out when empty. */
-export function ticketPayload(fields: TicketFields, elapsedMs: number): Record<string, unknown> {
+export function ticketPayload(fields: TicketFields, formToken: string): Record<string, unknown> {
   const { accountId, website, ...rest } = fields;
   return {
     ...rest,
     ...(accountId.trim() ? { accountId: accountId.trim() } : {}),
     ...(website ? { website } : {}),
-    elapsedMs,
+    formToken,
   };
 }
 
@@ -57,7 +57,7 @@ export function useTicketForm() {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [ticket, setTicket] = useState<{ id: string; email: string; priority: SupportPriorityId } | null>(null);
-  const { elapsedMs, reset: resetTimer } = useFormTimer();
+  const formToken = useFormToken();
   const once = useSingleFlight();
 
   const setField = useCallback(<K extends keyof TicketFields>(key: K, value: TicketFields[K]) => {
@@ -76,13 +76,12 @@ export function useTicketForm() {
   const submit = useCallback(async (): Promise<boolean> => {
     if (status === 'submitting') return false;
     const sent = await once(async (): Promise<boolean> => {
-      const payload = ticketPayload(fields, elapsedMs());
       const schemas = await loadSchemas().catch(() => undefined);
       if (!schemas) {
         setError(NETWORK_ERROR_MESSAGE);
         return false;
       }
-      const parsed = schemas.supportRequestSchema.safeParse(payload);
+      const parsed = schemas.supportRequestSchema.safeParse(ticketPayload(fields, ''));
       if (!parsed.success) {
         setFieldErrors(schemas.fieldErrors(parsed.error));
         setError(null);
@@ -91,6 +90,13 @@ export function useTicketForm() {
       setStatus('submitting');
       setError(null);
       setFieldErrors({});
+      const token = await formToken.get();
+      if (!token) {
+        setError(NETWORK_ERROR_MESSAGE);
+        setStatus('idle');
+        return false;
+      }
+      const payload = ticketPayload(fields, token);
       try {
         const answer = await postJson<SupportResponse & { fields?: FieldErrors }>(SUPPORT_API_URL, payload);
         const body = answer.body;
@@ -108,17 +114,17 @@ export function useTicketForm() {
       return false;
     });
     return sent ?? false;
-  }, [fields, status, elapsedMs, once]);
+  }, [fields, status, formToken, once]);
 
-  /** "Create Another Ticket": back to an empty idle form and a fresh fill timer. */
+  /** "Create Another Ticket": back to an empty idle form and a fresh form token. */
   const reset = useCallback(() => {
     setFields(EMPTY_TICKET);
     setStatus('idle');
     setError(null);
     setFieldErrors({});
     setTicket(null);
-    resetTimer();
-  }, [resetTimer]);
+    formToken.renew();
+  }, [formToken]);
 
   return { fields, setField, status, error, fieldErrors, ticket, canSubmit, submit, reset };
 }

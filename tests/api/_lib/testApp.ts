@@ -7,6 +7,8 @@ import { loadConfig, type Config } from '../../../api-server/src/config';
 import { openDatabase, runMigrations, type Db } from '../../../api-server/src/db/database';
 import { ALL_MIGRATIONS } from '../../../api-server/src/features';
 import { OutboxStore } from '../../../api-server/src/mail/outbox';
+import { formTokensFor } from '../../../api-server/src/http/spam';
+import { MIN_FILL_MS } from '../../../src/schemas/common';
 import type { Express } from 'express';
 
 export const TEST_ADMIN = { user: 'admin', password: 'api-test-password' } as const;
@@ -55,4 +57,12 @@ export function createTestApp(env: Record<string, string> = {}, options: CreateA
 
 export function basicAuthHeader(user: string = TEST_ADMIN.user, password: string = TEST_ADMIN.password): string {
   return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
+/**
+ * A form body with a valid token, as the site's forms send it: issued `ageMs` before the app's
+ * current time (by default long enough ago for a person to have filled the form).
+ */
+export function signed<T extends object>(t: Pick<TestApp, 'dataDir' | 'clock'>, body: T, ageMs = MIN_FILL_MS + 1_000): { formToken: string } & T {
+  return { formToken: formTokensFor(t.dataDir).issue(t.clock.now.getTime() - ageMs), ...body };
 }

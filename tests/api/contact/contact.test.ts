@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../_lib/testApp';
-import { MAX, MIN_FILL_MS } from '@site/src/schemas/common';
+import { createTestApp, signed, type TestApp } from '../_lib/testApp';
+import { FORM_TOKEN_MAX_AGE_MS, MAX, MIN_FILL_MS } from '@site/src/schemas/common';
 import { ContactStore } from '../../../api-server/src/contact/store';
 
 const valid = {
@@ -21,7 +21,7 @@ describe('POST /api/contact', () => {
   afterEach(() => t.close());
 
   it('stores the message and queues a mail to sales that replies to the sender', async () => {
-    const res = await request(t.app).post('/api/contact').send({ ...valid, elapsedMs: MIN_FILL_MS + 1000, website: '' });
+    const res = await request(t.app).post('/api/contact').send(signed(t, { ...valid, website: '' }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     const [msg] = store.list();
@@ -39,14 +39,14 @@ describe('POST /api/contact', () => {
   });
 
   it('works without the optional company and phone', async () => {
-    const res = await request(t.app).post('/api/contact').send({ name: 'Bob', email: 'bob@example.com', message: 'Hello', company: '', phone: '' });
+    const res = await request(t.app).post('/api/contact').send(signed(t, { name: 'Bob', email: 'bob@example.com', message: 'Hello', company: '', phone: '' }));
     expect(res.body).toEqual({ success: true });
     expect(store.list()[0]).toMatchObject({ company: null, phone: null });
     expect(t.outbox.list()[0]!.subject).toBe('New contact message from Bob');
   });
 
   it('escapes markup from the sender in the HTML part', async () => {
-    await request(t.app).post('/api/contact').send({ ...valid, name: '<script>x</script>', message: '<img src=x onerror=alert(1)>' });
+    await request(t.app).post('/api/contact').send(signed(t, { ...valid, name: '<script>x</script>', message: '<img src=x onerror=alert(1)>' }));
     const [mail] = t.outbox.list();
     expect(mail!.html).not.toContain('<script>');
     expect(mail!.html).not.toContain('<img');
@@ -67,7 +67,7 @@ describe('POST /api/contact', () => {
     ['a company with a line break (header injection)', { ...valid, company: 'X\r\nBcc: victim@example.com' }, 'company'],
   ];
   it.each(invalid)('answers 400 to %s and stores and mails nothing', async (_label, body, field) => {
-    const res = await request(t.app).post('/api/contact').send(body);
+    const res = await request(t.app).post('/api/contact').send(signed(t, body));
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
     expect(res.body.error).toEqual(expect.any(String));
@@ -77,26 +77,52 @@ describe('POST /api/contact', () => {
   });
 
   it('refuses unknown fields', async () => {
-    const res = await request(t.app).post('/api/contact').send({ ...valid, to: 'someone@example.com' });
+    const res = await request(t.app).post('/api/contact').send(signed(t, { ...valid, to: 'someone@example.com' }));
     expect(res.status).toBe(400);
   });
 
   it.each([
-    ['a filled honeypot', { ...valid, website: 'https://spam.example' }],
-    ['a form filled faster than a person can', { ...valid, elapsedMs: MIN_FILL_MS - 1 }],
-  ])('answers a bot with %s like a person, but stores and mails nothing', async (_label, body) => {
-    const res = await request(t.app).post('/api/contact').send(body);
+    ['a filled honeypot', { ...valid, website: 'https://spam.example' }, MIN_FILL_MS + 1000],
+    ['a form sent sooner after its token than a person can fill it', valid, MIN_FILL_MS - 1],
+  ])('answers a bot with %s like a person, but stores and mails nothing', async (_label, body, ageMs) => {
+    const res = await request(t.app).post('/api/contact').send(signed(t, body, ageMs));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect(store.list()).toHaveLength(0);
     expect(t.outbox.list()).toHaveLength(0);
   });
 
+  it.each([
+    ['no form token', () => valid, 'This form could not be verified. Please reload the page and try again.'],
+    ['a forged form token', () => ({ ...valid, formToken: `v1.${t.clock.now.getTime() - 60_000}.${'A'.repeat(43)}` }), 'This form could not be verified. Please reload the page and try again.'],
+    ['an edited form token', () => {
+      const real = signed(t, valid).formToken.split('.');
+      return { ...valid, formToken: `v1.${Number(real[1]) - 60_000}.${real[2]}` };
+    }, 'This form could not be verified. Please reload the page and try again.'],
+    ['an expired form token', () => signed(t, valid, FORM_TOKEN_MAX_AGE_MS + 1), 'This form has expired. Please reload the page and try again.'],
+  ])('refuses %s with 400 and a message a person can act on', async (_label, body, message) => {
+    const res = await request(t.app).post('/api/contact').send(body());
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: message });
+    expect(store.list()).toHaveLength(0);
+    expect(t.outbox.list()).toHaveLength(0);
+  });
+
+  it('accepts the token GET /api/form-token hands out, once a person could have filled the form', async () => {
+    const issued = await request(t.app).get('/api/form-token');
+    expect(issued.status).toBe(200);
+    expect(issued.headers['cache-control']).toBe('no-store');
+    const formToken = issued.body.token as string;
+    t.clock.now = new Date(t.clock.now.getTime() + MIN_FILL_MS);
+    expect((await request(t.app).post('/api/contact').send({ ...valid, formToken })).body).toEqual({ success: true });
+    expect(store.list()).toHaveLength(1);
+  });
+
   it('is rate limited per client', async () => {
     const limited = createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
     try {
-      for (let i = 0; i < 2; i++) expect((await request(limited.app).post('/api/contact').send(valid)).status).toBe(200);
-      const res = await request(limited.app).post('/api/contact').send(valid);
+      for (let i = 0; i < 2; i++) expect((await request(limited.app).post('/api/contact').send(signed(limited, valid))).status).toBe(200);
+      const res = await request(limited.app).post('/api/contact').send(signed(limited, valid));
       expect(res.status).toBe(429);
       expect(res.body.success).toBe(false);
     } finally {
@@ -106,7 +132,7 @@ describe('POST /api/contact', () => {
 
   it('stores nothing when queueing the mail fails (one transaction)', async () => {
     t.db.exec('DROP TABLE outbox');
-    const res = await request(t.app).post('/api/contact').send(valid);
+    const res = await request(t.app).post('/api/contact').send(signed(t, valid));
     expect(res.status).toBe(500);
     expect(res.body.success).toBe(false);
     expect(store.list()).toHaveLength(0);

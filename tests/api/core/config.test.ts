@@ -13,6 +13,11 @@ describe('configuration', () => {
     expect(c.adminPasswordGenerated).toBe(true);
     expect(c.adminPassword.length).toBeGreaterThanOrEqual(20);
   });
+  it('retries mail for 5 days by default (RFC 5321 4.5.4.1), configurable in hours', () => {
+    expect(loadConfig({}).mailGiveUpMs).toBe(5 * 24 * 3_600_000);
+    expect(loadConfig({ MAIL_GIVE_UP_HOURS: '1.5' }).mailGiveUpMs).toBe(5_400_000);
+    expect(() => loadConfig({ MAIL_GIVE_UP_HOURS: '0' })).toThrow(/MAIL_GIVE_UP_HOURS/);
+  });
   it('never uses a fixed default admin password', () => {
     expect(loadConfig({}).adminPassword).not.toBe(loadConfig({}).adminPassword);
   });

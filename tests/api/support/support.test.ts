@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../_lib/testApp';
+import { createTestApp, signed, type TestApp } from '../_lib/testApp';
 import { MAX, MIN_FILL_MS } from '../../../src/schemas/common';
-import { SUPPORT_PRIORITIES, SUPPORT_PRIORITY_IDS } from '../../../src/data/support';
+import { CONFIRMATIONS_PER_ADDRESS_PER_DAY, SUPPORT_PRIORITIES, SUPPORT_PRIORITY_IDS } from '../../../src/data/support';
 import { TicketStore } from '../../../api-server/src/support/store';
 import { TICKET_ID_PATTERN } from '../../../api-server/src/support/service';
 
@@ -18,7 +18,13 @@ const valid = {
 
 describe('POST /api/support', () => {
   let t: TestApp;
-  const post = (body: unknown) => request(t.app).post('/api/support').set('Content-Type', 'application/json').send(JSON.stringify(body));
+  /** Posts as the site's form does, with a valid token, unless the body is not a plain object. */
+  const post = (body: unknown) =>
+    request(t.app)
+      .post('/api/support')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(typeof body === 'object' && body !== null && !Array.isArray(body) ? signed(t, body) : body));
+  const postRaw = (body: unknown) => request(t.app).post('/api/support').set('Content-Type', 'application/json').send(JSON.stringify(body));
   const tickets = () => new TicketStore(t.db);
 
   beforeEach(() => {
@@ -27,7 +33,7 @@ describe('POST /api/support', () => {
   afterEach(() => t.close());
 
   it('stores an open ticket and queues both emails before answering', async () => {
-    const res = await post({ ...valid, elapsedMs: MIN_FILL_MS + 1000 });
+    const res = await post(valid);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, ticketId: expect.stringMatching(TICKET_ID_PATTERN) });
     const id = res.body.ticketId as string;
@@ -49,6 +55,7 @@ describe('POST /api/support', () => {
     expect(customer.replyTo).toBe(SUPPORT_EMAIL);
     expect(customer.text).toContain(`Your ticket number is ${id}`);
     expect(customer.text).toContain('respond within 4 hours');
+    expect(customer.text).toContain('Category: Technical Support');
     expect(mails.every((m) => m.status === 'pending')).toBe(true);
   });
 
@@ -74,9 +81,10 @@ describe('POST /api/support', () => {
     const mails = t.outbox.list({ ref: `support:${res.body.ticketId as string}` });
     for (const mail of mails) {
       expect(mail.html).not.toMatch(/<img|<script|<b>/);
-      expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
       expect(mail.subject).not.toMatch(/[\r\n]/);
     }
+    expect(mails.find((m) => m.to === SUPPORT_EMAIL)!.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(mails.find((m) => m.to === valid.email)!.html).toContain('Hello Eve &quot;&lt;script&gt;&quot;,');
     const team = mails.find((m) => m.to === SUPPORT_EMAIL)!;
     expect(team.replyTo).toBe('"Eve script" <ada@example.com>');
   });
@@ -103,7 +111,7 @@ describe('POST /api/support', () => {
       ['long account ID', { accountId: 'x'.repeat(MAX.accountId + 1) }, 'accountId', `Account ID must be at most ${MAX.accountId} characters`],
       ['account ID of the wrong type', { accountId: 42 }, 'accountId', 'Account ID must be text'],
       ['name of the wrong type', { name: 42 }, 'name', 'Name is required'],
-      ['negative elapsedMs', { elapsedMs: -1 }, 'elapsedMs', ''],
+      ['form token of the wrong type', { formToken: 42 }, 'formToken', ''],
     ];
 
     it.each(cases)('refuses a %s with 400', async (_case, change, field, message) => {
@@ -141,19 +149,63 @@ describe('POST /api/support', () => {
 
   describe('spam defence', () => {
     it.each([
-      ['a filled honeypot', { website: 'http://spam.example' }],
-      ['a too fast submit', { elapsedMs: MIN_FILL_MS - 1 }],
-    ])('answers %s like a success but stores and mails nothing', async (_case, extra) => {
-      const res = await post({ ...valid, ...extra });
+      ['a filled honeypot', { ...valid, website: 'http://spam.example' }, MIN_FILL_MS + 1000],
+      ['a submit sooner after its token than a person can fill the form', valid, MIN_FILL_MS - 1],
+    ])('answers %s like a success but stores and mails nothing', async (_case, body, ageMs) => {
+      const res = await postRaw(signed(t, body, ageMs));
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ success: true, ticketId: expect.stringMatching(TICKET_ID_PATTERN) });
       expect(tickets().count()).toBe(0);
       expect(t.outbox.list()).toHaveLength(0);
     });
 
-    it('accepts plain API clients that send neither field', async () => {
+    it('refuses a post that leaves the form token out: the check cannot be skipped', async () => {
+      const res = await postRaw(valid);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, error: 'This form could not be verified. Please reload the page and try again.' });
+      expect(tickets().count()).toBe(0);
+      expect(t.outbox.list()).toHaveLength(0);
+    });
+
+    it('refuses a forged token and an expired one', async () => {
+      const forged = await postRaw({ ...valid, formToken: `v1.${t.clock.now.getTime() - 60_000}.${'x'.repeat(43)}` });
+      expect(forged.status).toBe(400);
+      const expired = await postRaw(signed(t, valid, 25 * 3_600_000));
+      expect(expired.status).toBe(400);
+      expect(expired.body.error).toBe('This form has expired. Please reload the page and try again.');
+      expect(tickets().count()).toBe(0);
+    });
+
+    it('mails the submitter no text they chose beyond their name', async () => {
+      const attack = { ...valid, subject: 'You won a prize, claim at evil.example', message: 'Visit http://evil.example/phish now' };
+      const res = await post(attack);
+      const mails = t.outbox.list({ ref: `support:${res.body.ticketId as string}` });
+      const customer = mails.find((m) => m.to === valid.email)!;
+      for (const part of [customer.subject, customer.text, customer.html ?? '']) {
+        expect(part).not.toContain('evil.example');
+        expect(part).not.toContain('prize');
+      }
+      expect(customer.subject).toBe(`[${res.body.ticketId as string}] We received your support request`);
+      expect(customer.text).toContain('Hello Ada Lovelace,');
+      // The team still gets the whole request.
+      expect(mails.find((m) => m.to === SUPPORT_EMAIL)!.text).toContain('http://evil.example/phish');
+    });
+
+    it(`sends one address at most ${CONFIRMATIONS_PER_ADDRESS_PER_DAY} receipts a day; tickets and team mails go on`, async () => {
+      const receiptsTo = (email: string) => t.outbox.list().filter((m) => m.to === email).length;
+      for (let i = 0; i < CONFIRMATIONS_PER_ADDRESS_PER_DAY + 2; i++) {
+        expect((await post({ ...valid, email: i % 2 ? 'ADA@example.com' : valid.email })).status).toBe(201);
+      }
+      expect(tickets().count()).toBe(CONFIRMATIONS_PER_ADDRESS_PER_DAY + 2);
+      expect(receiptsTo(SUPPORT_EMAIL)).toBe(CONFIRMATIONS_PER_ADDRESS_PER_DAY + 2);
+      expect(t.outbox.list().filter((m) => m.to.toLowerCase() === valid.email).length).toBe(CONFIRMATIONS_PER_ADDRESS_PER_DAY);
+      expect(receiptsTo('other@example.com')).toBe(0);
+      await post({ ...valid, email: 'other@example.com' });
+      expect(receiptsTo('other@example.com')).toBe(1);
+      // A day later the address gets receipts again.
+      t.clock.now = new Date(t.clock.now.getTime() + 24 * 3_600_000 + 1);
       await post(valid);
-      expect(tickets().count()).toBe(1);
+      expect(t.outbox.list().filter((m) => m.to.toLowerCase() === valid.email).length).toBe(CONFIRMATIONS_PER_ADDRESS_PER_DAY + 1);
     });
   });
 });
@@ -161,7 +213,7 @@ describe('POST /api/support', () => {
 describe('POST /api/support rate limit', () => {
   it('answers 429 with a readable error once the form limit is used up', async () => {
     const t = createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
-    const post = () => request(t.app).post('/api/support').set('Content-Type', 'application/json').send(JSON.stringify(valid));
+    const post = () => request(t.app).post('/api/support').set('Content-Type', 'application/json').send(JSON.stringify(signed(t, valid)));
     expect((await post()).status).toBe(201);
     expect((await post()).status).toBe(201);
     const third = await post();

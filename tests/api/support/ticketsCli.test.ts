@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../_lib/testApp';
+import { createTestApp, signed, type TestApp } from '../_lib/testApp';
 import { runTicketsCli } from '../../../api-server/src/cli/tickets';
 
 function run(args: string[], env: NodeJS.ProcessEnv): { code: number; out: string; err: string } {
@@ -25,7 +25,7 @@ describe('npm run tickets', () => {
       const res = await request(t.app)
         .post('/api/support')
         .set('Content-Type', 'application/json')
-        .send({ name: `Customer ${i}`, email: `c${i}@example.com`, subject: `Problem ${i}`, message: `Line one\nLine two ${i}`, priority, category: 'billing', accountId: i ? 'acct_9' : '' });
+        .send(signed(t, { name: `Customer ${i}`, email: `c${i}@example.com`, subject: `Problem ${i}`, message: `Line one\nLine two ${i}`, priority, category: 'billing', accountId: i ? 'acct_9' : '' }));
       ids.push(res.body.ticketId as string);
     }
     // The worker's view of one delivery and one give-up, written as the worker would.
@@ -41,7 +41,7 @@ describe('npm run tickets', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('2 ticket(s)');
     expect(r.out).toContain('Outbox: 2 pending, 1 sent, 1 dead');
-    expect(r.out).toContain('WARNING: 1 dead message(s)');
+    expect(r.out).toContain('WARNING: 1 dead message(s): run "dead" to see them, "requeue <id>" to send again.');
     const lines = r.out.split('\n');
     expect(lines.find((l) => l.startsWith(ids[0]!))).toMatch(/urgent.*billing.*open.*c0@example.com.*"Problem 0".*mail: 1 pending, 1 sent/);
     expect(lines.find((l) => l.startsWith(ids[1]!))).toMatch(/mail: 1 pending, 1 dead/);

@@ -5,8 +5,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startServer } from '../_lib/server';
 import { startSmtp } from '../_lib/smtp';
+import { formTokenFor } from '../_lib/formToken';
 
-const ticket = (i: number) => ({
+const ticket = (i: number, dataDir: string) => ({
+  formToken: formTokenFor(dataDir),
   name: `Customer ${i}`,
   email: `customer${i}@example.com`,
   subject: `Ticket ${i}`,
@@ -15,9 +17,9 @@ const ticket = (i: number) => ({
   category: 'technical',
 });
 
-async function fileTicket(url: string, i: number): Promise<string | null> {
+async function fileTicket(url: string, dataDir: string, i: number): Promise<string | null> {
   try {
-    const res = await fetch(`${url}/api/support`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ticket(i)) });
+    const res = await fetch(`${url}/api/support`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ticket(i, dataDir)) });
     if (res.status !== 201 && res.status !== 200) return null;
     const body = (await res.json()) as { ticketId?: string };
     return body.ticketId ?? null;
@@ -37,7 +39,7 @@ describe('faults', () => {
     // Four concurrent streams of tickets; the kill lands while requests are in flight.
     const streams = Array.from({ length: 4 }, async () => {
       while (!killed) {
-        const id = await fileTicket(first.url, i++);
+        const id = await fileTicket(first.url, first.dataDir, i++);
         if (id) acknowledged.push(id);
       }
     });
@@ -71,7 +73,7 @@ describe('faults', () => {
       const n = 20;
       const pending: http.ClientRequest[] = [];
       for (let k = 0; k < n; k++) {
-        const body = JSON.stringify(ticket(k));
+        const body = JSON.stringify(ticket(k, server.dataDir));
         const req = http.request(`${server.url}/api/support`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
           res.resume();
           res.on('end', () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ADMIN, startServer } from '../_lib/server';
+import { formTokenFor } from '../_lib/formToken';
 
 const INJECTOR = path.join(__dirname, '../_lib/faultInjection.cjs');
 const isRoot = process.getuid?.() === 0;
@@ -34,11 +35,11 @@ function fill(dir: string): string {
 }
 
 let n = 0;
-const fileTicket = (url: string) =>
-  fetch(`${url}/api/support`, {
+const fileTicket = (server: { url: string; dataDir: string }) =>
+  fetch(`${server.url}/api/support`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', subject: `Disk test ${n++}`, message: 'Does it survive a full disk?', priority: 'high', category: 'technical' }),
+    body: JSON.stringify({ formToken: formTokenFor(server.dataDir), name: 'Ada', email: 'ada@example.com', subject: `Disk test ${n++}`, message: 'Does it survive a full disk?', priority: 'high', category: 'technical' }),
   });
 
 const emlText = (mailDir: string) =>
@@ -70,14 +71,14 @@ describeAsRoot('storage faults are answered, not fatal', () => {
     const server = await startServer({ dataDir });
     try {
       const acknowledged: string[] = [];
-      const first = await fileTicket(server.url);
+      const first = await fileTicket(server);
       expect(first.status).toBe(201);
       acknowledged.push(((await first.json()) as { ticketId: string }).ticketId);
       const filler = fill(dataDir);
       // SQLite reuses WAL space it already has: the disk shows as full once the WAL must grow.
       let refused: Response | undefined;
       for (let i = 0; i < 300 && !refused; i++) {
-        const res = await fileTicket(server.url);
+        const res = await fileTicket(server);
         if (res.status === 201) acknowledged.push(((await res.json()) as { ticketId: string }).ticketId);
         else refused = res;
       }
@@ -93,7 +94,7 @@ describeAsRoot('storage faults are answered, not fatal', () => {
       expect((await fetch(`${server.url}/api/white-label/config`, { headers: { Authorization: auth } })).status).toBe(200);
 
       fs.rmSync(filler);
-      const after = await fileTicket(server.url);
+      const after = await fileTicket(server);
       expect(after.status).toBe(201);
       acknowledged.push(((await after.json()) as { ticketId: string }).ticketId);
       // Every acknowledged ticket gets its two mails (team and customer), none is dead.
@@ -110,7 +111,7 @@ describeAsRoot('storage faults are answered, not fatal', () => {
     const filler = fill(mailDir);
     const server = await startServer({ dataDir });
     try {
-      const res = await fileTicket(server.url);
+      const res = await fileTicket(server);
       expect(res.status).toBe(201);
       const { ticketId } = (await res.json()) as { ticketId: string };
       await new Promise((r) => setTimeout(r, 2_500));
@@ -138,13 +139,13 @@ describeAsRoot('storage faults are answered, not fatal', () => {
     const server = await startServer({ dataDir, env });
     const acknowledged: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await fileTicket(server.url);
+      const res = await fileTicket(server);
       expect(res.status).toBe(201);
       acknowledged.push(((await res.json()) as { ticketId: string }).ticketId);
     }
     await until(() => acknowledged.every((id) => emlText(path.join(dataDir, 'mail')).split(id).length - 1 >= 2), 10_000, 'the first mails');
     fs.writeFileSync(trigger, '');
-    const refused = await fileTicket(server.url).catch(() => undefined);
+    const refused = await fileTicket(server).catch(() => undefined);
     expect(refused?.status ?? 'connection closed').not.toBe(201);
     const code = await new Promise<number | null>((resolve) => {
       if (server.process.exitCode !== null) resolve(server.process.exitCode);
@@ -162,7 +163,7 @@ describeAsRoot('storage faults are answered, not fatal', () => {
       const stored = (db.prepare('SELECT ticket_id AS id FROM support_tickets').all() as { id: string }[]).map((r) => r.id);
       db.close();
       expect(stored).toEqual(expect.arrayContaining(acknowledged));
-      expect((await fileTicket(restarted.url)).status).toBe(201);
+      expect((await fileTicket(restarted)).status).toBe(201);
     } finally {
       expect(await restarted.stop()).toBe(0);
     }
@@ -173,7 +174,7 @@ describeAsRoot('storage faults are answered, not fatal', () => {
     try {
       await until(() => /unhandled promise rejection/.test(server.output()), 5_000, 'the log line');
       expect(server.output()).toMatch(/stray rejection from the fault injector/);
-      expect((await fileTicket(server.url)).status).toBe(201);
+      expect((await fileTicket(server)).status).toBe(201);
     } finally {
       expect(await server.stop()).toBe(0);
     }

@@ -4,6 +4,11 @@ import ContactForm from '@site/src/pages/_landing/ContactForm';
 import { MIN_FILL_MS } from '@site/src/schemas/common';
 import { callOf, failingFetch, jsonFetch, pendingFetch } from '../checkout/_helpers';
 
+// The form token's own fetch and timing are covered in formToken.test.ts; here it is ready at once.
+jest.mock('@site/src/lib/formToken', () => ({
+  formTokenSource: () => ({ renew: () => undefined, get: () => Promise.resolve('signed-form-token') }),
+}));
+
 const sendButton = () => screen.getByRole('button', { name: /Send Message|Sending/ });
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
@@ -66,7 +71,7 @@ describe('contact form', () => {
     expect(sendButton()).toHaveTextContent('Sending...');
     const { url, body } = callOf(pending.fetch);
     expect(url).toBe('/api/contact');
-    expect(body).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello sales', company: 'Engines Ltd', phone: '', website: '', elapsedMs: MIN_FILL_MS + 5000 });
+    expect(body).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello sales', company: 'Engines Ltd', phone: '', website: '', formToken: 'signed-form-token' });
 
     await act(async () => pending.resolve(200, { success: true }));
     expect(screen.getByRole('status')).toHaveTextContent('within 24 hours');

@@ -3,6 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { TicketForm } from '@site/src/pages/support/_components/TicketForm';
 import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_IDS } from '@site/src/data/support';
 
+// The form token's own fetch and timing are covered in formToken.test.ts; here it is ready at once.
+jest.mock('@site/src/lib/formToken', () => ({
+  formTokenSource: () => ({ renew: () => undefined, get: () => Promise.resolve('signed-form-token') }),
+}));
+
 type FetchMock = jest.Mock<Promise<Response>, [RequestInfo | URL, RequestInit?]>;
 
 // jsdom has no fetch Response: this stand-in offers what postJson reads.
@@ -94,7 +99,7 @@ describe('TicketForm', () => {
     expect(body).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Feed stopped', priority: 'urgent', category: 'general' });
     expect(body).not.toHaveProperty('accountId');
     expect(body).not.toHaveProperty('website');
-    expect(typeof body.elapsedMs).toBe('number');
+    expect(body.formToken).toBe('signed-form-token');
 
     await act(async () => d.resolve(jsonResponse(201, { success: true, ticketId: 'SUP-7K3M9Q' })));
     expect(await screen.findByTestId('ticket-id')).toHaveTextContent('SUP-7K3M9Q');
