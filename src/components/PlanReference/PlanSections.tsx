@@ -80,15 +80,16 @@ function summary(plan: PlanId, section: SectionDef): string {
 }
 
 /**
- * Reference sections of a plan page, as the accordions of /api-docs: Getting Started open, the
- * others open on a click or on a link to anything inside them. Endpoints and events come from the
- * API reference data.
+ * Reference sections of a plan page, as the accordions of /api-docs. All open at load: the page
+ * exists to show what the plan gets, dimmed Upgrade Required cards included (spec section 2), and
+ * its cards then hydrate one by one as they near the viewport rather than a section at a time.
+ * Endpoints and events come from the API reference data.
  */
 export default function PlanSections({ plan }: { plan: PlanId }): ReactNode {
   return (
     <>
-      {visible(plan).map((s, i) => (
-        <Accordion key={s.id} id={s.id} title={s.label} subtitle={summary(plan, s)} defaultOpen={i === 0}>
+      {visible(plan).map((s) => (
+        <Accordion key={s.id} id={s.id} title={s.label} subtitle={summary(plan, s)} defaultOpen>
           {s.intro(plan)}
           {s.endpoints ? <EndpointList section={s.endpoints} plan={plan} /> : null}
           {s.id === 'webhooks' ? (
