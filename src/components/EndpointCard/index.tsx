@@ -5,7 +5,7 @@ import CodeBlock from '@theme/CodeBlock';
 import Link from '@docusaurus/Link';
 import CodeTabs from '@site/src/components/CodeTabs';
 import { MethodBadge, ParamsTable, PlanAvailability, UpgradeBadge } from '@site/src/components/ApiTables';
-import { API_BASE_URL, API_ENDPOINTS, API_KEY_ENV, IDEMPOTENCY_HEADER, API_VERSION, codeSamples, endpointsOf, type ApiEndpoint, type ApiSectionId } from '@site/src/data/apiReference';
+import { API_BASE_URL, API_ENDPOINTS, API_KEY_ENV, endpointAnchor, IDEMPOTENCY_HEADER, API_VERSION, codeSamples, endpointsOf, type ApiEndpoint, type ApiSectionId } from '@site/src/data/apiReference';
 import { PLAN_LIMITS, formatLimit, type PlanLimits } from '@site/src/data/limits';
 import { getPlan, type PlanId } from '@site/src/data/plans';
 import LazyHydrate from '@site/src/components/LazyHydrate';
@@ -78,7 +78,7 @@ export default function EndpointCard({ endpoint, plan, anchor }: EndpointCardPro
         data-available={available ? 'true' : 'false'}
         aria-label={`${endpoint.method} ${endpoint.path}`}>
         <header className={styles.header}>
-          <Heading as="h3" id={anchor ?? (plan ? `${plan}-${endpoint.id}` : endpoint.id)} className={styles.title}>
+          <Heading as="h3" id={anchor ?? endpointAnchor(endpoint.id, plan)} className={styles.title}>
             <MethodBadge method={endpoint.method} /> <code className={styles.path}>{endpoint.path}</code>{' '}
             <span className={styles.summary}>{endpoint.summary}</span>
           </Heading>

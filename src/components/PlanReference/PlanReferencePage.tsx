@@ -1,15 +1,16 @@
-import Layout from '@theme/Layout';
 import Head from '@docusaurus/Head';
 import { SITE } from '@site/src/data/site';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
 import { getPlan, isPlanId, type PlanId } from '@site/src/data/plans';
 import { getPlanDocProfile } from '@site/src/data/limits';
+import { planSidebar } from '@site/src/data/apiReference/sidebar';
+import ApiReferenceLayout from '@site/src/components/ApiReferenceLayout';
+import { QuickLinks } from '@site/src/components/DocsWidgets';
 import PlanHeader from './PlanHeader';
 import PlanLimitsGrid from './PlanLimitsGrid';
 import PlanSections, { planSectionLinks } from './PlanSections';
 import UpgradeCta from './UpgradeCta';
-import styles from './styles.module.css';
 
 interface Props {
   /** Set for the prerendered /api-docs/{starter|business|enterprise} routes; absent on the :planId fallback. */
@@ -31,12 +32,17 @@ export function usePlanId(planId: PlanId | undefined): PlanId {
   return getPlan(planId ?? fromUrl).id;
 }
 
-/** /api-docs/{planId}: the API reference as one plan sees it. */
+/** /api-docs/{planId}: the API reference as one plan sees it, in the layout of /api-docs. */
 export default function PlanReferencePage({ planId }: Props): ReactNode {
   const plan = usePlanId(planId);
   const profile = getPlanDocProfile(plan);
   return (
-    <Layout title={`${profile.name} API Reference`} description={`${profile.name} (${profile.priceLabel}): API limits, endpoints and webhook events. ${profile.description}`}>
+    <ApiReferenceLayout
+      title={`${profile.name} API Reference`}
+      description={`${profile.name} (${profile.priceLabel}): API limits, endpoints and webhook events. ${profile.description}`}
+      sidebar={planSidebar(plan)}
+      breadcrumb={profile.name}
+      articleProps={{ 'data-plan': plan, style: { ['--plan-color' as string]: profile.color } }}>
       {planId ? null : (
         // The fallback route's own path is the literal pattern /api-docs/:planId; it shows the
         // starter content, so that page is its canonical (and the URL a share card points at).
@@ -45,21 +51,11 @@ export default function PlanReferencePage({ planId }: Props): ReactNode {
           <meta property="og:url" content={`${SITE.url}/api-docs/${plan}`} />
         </Head>
       )}
-      <main className={styles.page} data-plan={plan} style={{ ['--plan-color' as string]: profile.color }}>
-        <PlanHeader profile={profile} />
-        <div className="container">
-          <nav className={styles.sectionNav} aria-label="Sections of this page">
-            {planSectionLinks(plan).map((s) => (
-              <a key={s.id} href={`#${s.id}`}>
-                {s.label}
-              </a>
-            ))}
-          </nav>
-          <PlanLimitsGrid plan={plan} features={profile.features} />
-          <PlanSections plan={plan} />
-          {plan !== 'enterprise' ? <UpgradeCta plan={plan} /> : null}
-        </div>
-      </main>
-    </Layout>
+      <PlanHeader profile={profile} />
+      <QuickLinks label="Jump to" links={planSectionLinks(plan).map((s) => ({ href: `#${s.id}`, label: `#${s.id}` }))} />
+      <PlanLimitsGrid plan={plan} features={profile.features} />
+      <PlanSections plan={plan} />
+      {plan !== 'enterprise' ? <UpgradeCta plan={plan} /> : null}
+    </ApiReferenceLayout>
   );
 }

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
+import Accordion from '@site/src/components/Accordion';
 import { EndpointList } from '@site/src/components/EndpointCard';
 import WebhookEventList from '@site/src/components/WebhookEvents';
 import { RequestHeadersTable, UPGRADE_REQUIRED } from '@site/src/components/ApiTables';
-import { API_BASE_URL, API_ENDPOINTS, WEBHOOK_EVENTS, type ApiSectionId } from '@site/src/data/apiReference';
+import { API_BASE_URL, API_ENDPOINTS, WEBHOOK_EVENTS, endpointsOf, type ApiSectionId } from '@site/src/data/apiReference';
+import { planEndpointSections } from '@site/src/data/apiReference/sidebar';
 import { ACCOUNTING_PROVIDER } from '@site/src/data/site';
 import { getPlan, type PlanId } from '@site/src/data/plans';
-import styles from './styles.module.css';
 
 interface SectionDef {
   id: string;
@@ -15,8 +16,6 @@ interface SectionDef {
   /** Endpoint section listed under this heading; Getting Started has none. */
   endpoints?: ApiSectionId;
   intro: (plan: PlanId) => ReactNode;
-  /** Only these plans see the section (spec: White Label API is enterprise only). */
-  plans?: readonly PlanId[];
 }
 
 /** Whether the plan's page badges anything Upgrade Required; on Enterprise nothing is gated. */
@@ -59,26 +58,38 @@ const SECTIONS: readonly SectionDef[] = [
         {WEBHOOK_EVENTS.some((e) => !e.plans.includes(plan)) ? ' Events your plan cannot receive are dimmed.' : null}
       </p>
     ) },
-  { id: 'white-label-api', label: 'White Label API', endpoints: 'whiteLabel', plans: ['enterprise'], intro: () => <p>Read your white-label configuration and deploy your branded platform.</p> },
+  { id: 'white-label-api', label: 'White Label API', endpoints: 'whiteLabel', intro: () => <p>Read your white-label configuration and deploy your branded platform.</p> },
 ];
 
 function visible(plan: PlanId): readonly SectionDef[] {
-  return SECTIONS.filter((s) => !s.plans || s.plans.includes(plan));
+  const shown = planEndpointSections(plan);
+  return SECTIONS.filter((s) => !s.endpoints || shown.includes(s.endpoints));
 }
 
 export function planSectionLinks(plan: PlanId): readonly { id: string; label: string }[] {
   return [{ id: 'api-limits', label: 'Limits' }, ...visible(plan).map(({ id, label }) => ({ id, label }))];
 }
 
-/** Reference sections of a plan page; endpoints and events come from the API reference data. */
+/** What a collapsed section holds, and how much of it the plan lacks. */
+function summary(plan: PlanId, section: SectionDef): string {
+  if (!section.endpoints) return 'Base URL, headers and plan gating';
+  const items: readonly { plans: readonly PlanId[] }[] = [...endpointsOf(section.endpoints), ...(section.id === 'webhooks' ? WEBHOOK_EVENTS : [])];
+  const kind = section.id === 'webhooks' ? 'endpoints and events' : 'endpoints';
+  const gated = items.filter((item) => !item.plans.includes(plan)).length;
+  return `${items.length} ${kind}${gated ? `, ${gated} need an upgrade` : ''}`;
+}
+
+/**
+ * Reference sections of a plan page, as the accordions of /api-docs. All open at load: the page
+ * exists to show what the plan gets, dimmed Upgrade Required cards included (spec section 2), and
+ * its cards then hydrate one by one as they near the viewport rather than a section at a time.
+ * Endpoints and events come from the API reference data.
+ */
 export default function PlanSections({ plan }: { plan: PlanId }): ReactNode {
   return (
     <>
       {visible(plan).map((s) => (
-        <section key={s.id} className={styles.section} aria-labelledby={s.id} data-section={s.id}>
-          <Heading as="h2" id={s.id}>
-            {s.label}
-          </Heading>
+        <Accordion key={s.id} id={s.id} title={s.label} subtitle={summary(plan, s)} defaultOpen>
           {s.intro(plan)}
           {s.endpoints ? <EndpointList section={s.endpoints} plan={plan} /> : null}
           {s.id === 'webhooks' ? (
@@ -89,7 +100,7 @@ export default function PlanSections({ plan }: { plan: PlanId }): ReactNode {
               <WebhookEventList plan={plan} />
             </>
           ) : null}
-        </section>
+        </Accordion>
       ))}
     </>
   );

@@ -247,3 +247,11 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
 export function endpointsOf(section: ApiEndpoint['section']): readonly ApiEndpoint[] {
   return API_ENDPOINTS.filter((e) => e.section === section);
 }
+
+/**
+ * Heading id of an endpoint's card. A plan page prefixes the plan: the ids stay distinct from the
+ * general reference's, so a link names which view of the call it means.
+ */
+export function endpointAnchor(id: string, plan?: PlanId): string {
+  return plan ? `${plan}-${id}` : id;
+}

@@ -9,6 +9,12 @@ import { parse } from 'yaml';
 import { setLocation } from './_router';
 
 jest.mock('@docusaurus/router', () => jest.requireActual('./_router'), { virtual: true });
+// The docs chrome (theme layout, docs sidebar provider) needs the Docusaurus client runtime; the
+// e2e suite checks it on the built pages (tests/e2e/docs/layout.e2e.ts).
+jest.mock('@site/src/components/ApiReferenceLayout', () => ({
+  __esModule: true,
+  default: ({ children }: { children: React.ReactNode }) => <div data-testid="api-reference-layout">{children}</div>,
+}));
 
 import PlanReferencePage from '@site/src/components/PlanReference/PlanReferencePage';
 import { PLAN_IDS, type PlanId } from '@site/src/data/plans';
@@ -70,7 +76,8 @@ describe.each(PLAN_IDS)('/api-docs/%s', (plan) => {
 
   it('has the spec sections, White Label API only for enterprise, and the upgrade CTA except for enterprise', () => {
     renderPlan(plan);
-    const h2 = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    // Sections are accordions, as on /api-docs: the heading holds the title and a summary.
+    const h2 = screen.getAllByRole('heading', { level: 2 }).map((h) => h.querySelector('button span span')?.textContent ?? h.textContent);
     expect(h2).toEqual(expect.arrayContaining(['Getting Started', 'Authentication', 'Banking', 'Accounting integration', 'Webhooks']));
     expect(h2.includes('White Label API')).toBe(plan === 'enterprise');
     const cta = screen.queryByTestId('upgrade-cta');

@@ -1,0 +1,47 @@
+import type { PropSidebarItem, PropSidebarItemCategory, PropSidebarItemLink } from '@docusaurus/plugin-content-docs';
+import { PLAN_DOC_PROFILES } from '../limits';
+import type { PlanId } from '../plans';
+import { endpointAnchor, endpointsOf } from './endpoints';
+import { SECTION_TAGS } from './openapi';
+import { API_SECTION_IDS, type ApiSectionId } from './types';
+
+/** Endpoint sections a plan page shows: White Label API is enterprise only (spec section 2). */
+export function planEndpointSections(plan: PlanId): readonly ApiSectionId[] {
+  return API_SECTION_IDS.filter((s) => s !== 'whiteLabel' || plan === 'enterprise');
+}
+
+/**
+ * The API reference sidebar after its first entry, for /api-docs (`plan` undefined) and for a plan
+ * page: every endpoint by section, linking to its card on the page being read, then the plan pages
+ * and the guides. One builder, so both kinds of page list the same sections in the same order.
+ */
+export function apiSidebarItems(plan?: PlanId): (PropSidebarItemCategory | PropSidebarItemLink)[] {
+  // A plan page links within itself: the same links then serve the /api-docs/:planId fallback,
+  // which shows a plan's content at another address.
+  const page = plan ? '' : '/api-docs';
+  const sections = plan ? planEndpointSections(plan) : API_SECTION_IDS;
+  return [
+    ...sections.map(
+      (section): PropSidebarItemCategory => ({
+        type: 'category',
+        label: SECTION_TAGS[section],
+        collapsible: true,
+        collapsed: true,
+        items: endpointsOf(section).map((e): PropSidebarItemLink => ({ type: 'link', label: `${e.method} ${e.path}`, href: `${page}#${endpointAnchor(e.id, plan)}` })),
+      }),
+    ),
+    {
+      type: 'category',
+      label: 'By plan',
+      collapsible: true,
+      collapsed: false,
+      items: PLAN_DOC_PROFILES.map((p): PropSidebarItemLink => ({ type: 'link', label: `${p.name} (${p.priceLabel})`, href: `/api-docs/${p.id}` })),
+    },
+    { type: 'link', label: 'Guides', href: '/documentation' },
+  ];
+}
+
+/** The whole sidebar of a plan page; on /api-docs the docs plugin puts the reference doc first. */
+export function planSidebar(plan: PlanId): PropSidebarItem[] {
+  return [{ type: 'link', label: 'API Reference', href: '/api-docs' }, ...apiSidebarItems(plan)];
+}
