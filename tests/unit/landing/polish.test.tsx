@@ -8,6 +8,11 @@ import { contactRequestSchema } from '@site/src/schemas';
 import { MIN_FILL_MS } from '@site/src/schemas/common';
 import { jsonFetch } from '../checkout/_helpers';
 
+// The form token's own fetch and timing are covered in formToken.test.ts; here it is ready at once.
+jest.mock('@site/src/lib/formToken', () => ({
+  formTokenSource: () => ({ renew: () => undefined, get: () => Promise.resolve('signed-form-token') }),
+}));
+
 const DOCS = path.resolve(__dirname, '../../../docs/guide');
 
 /** The anchors a guide page's MDX defines: accordion ids and `{/* #id *\/}` heading ids. */
@@ -62,7 +67,7 @@ describe('contact form polish', () => {
     expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Phone/)).toHaveAttribute('aria-invalid', 'true');
     expect(fetch).not.toHaveBeenCalled();
-    const base = { name: 'Ada', email: 'ada@example.com', message: 'Hi', website: '', elapsedMs: 10_000 };
+    const base = { name: 'Ada', email: 'ada@example.com', message: 'Hi', website: '', formToken: 'signed-form-token' };
     expect(contactRequestSchema.safeParse({ ...base, phone: '+44 (20) 7946-0958' }).success).toBe(true);
     expect(contactRequestSchema.safeParse({ ...base, phone: '' }).success).toBe(true);
     expect(contactRequestSchema.safeParse({ ...base, phone: '555-CALL-NOW' }).success).toBe(false);
