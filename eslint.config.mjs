@@ -21,6 +21,65 @@ export default tseslint.config(
       'no-control-regex': 'off',
     },
   },
+  // Boundaries (README, Architecture): the server and the shared domain code run without the
+  // browser folders, and components render through the public @theme aliases only.
+  {
+    files: ['api-server/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/(lib|components|pages|theme)(/|$)',
+              message: 'The server imports only shared domain code (src/data, src/schemas, src/domain), never browser folders.',
+            },
+            {
+              group: ['@theme/*', '@theme-original/*', '@theme-init/*', '@docusaurus/*', 'react', 'react/*', 'react-dom', 'react-dom/*'],
+              message: 'The server does not import the site framework or React.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/data/**/*.ts', 'src/schemas/**/*.ts', 'src/domain/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // yaml: the OpenAPI download is generated from the endpoint data; it is plain JS for both sides.
+              regex: '^(?!\\.|zod$|yaml$)',
+              message: 'Shared domain code imports only itself, zod and yaml, so both the server and the browser can load it.',
+            },
+            {
+              regex: '^(\\.\\./)+(lib|components|pages|theme|plugins|css)(/|$)',
+              message: 'Shared domain code imports only src/data, src/schemas and src/domain.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/components/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/theme(/|$)|^(\\.\\./)+theme(/|$)',
+              message: 'Components use the public @theme/* aliases, not files under src/theme.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },

@@ -1,5 +1,5 @@
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
-import { apiSidebarItems } from './src/data/apiReference/sidebar';
+import { apiSidebarItems } from './src/lib/apiSidebar';
 
 /**
  * Sidebar of /api-docs: the reference itself, every endpoint by section (links into the

@@ -4,6 +4,7 @@ export * from './limits';
 export * from './claims';
 export * from './timings';
 export * from './support';
+export * from './supportPage';
 export * from './blog';
 export * from './whiteLabel';
 export * from './legal';

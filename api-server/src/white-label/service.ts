@@ -1,4 +1,4 @@
-import { missingForDeploy } from '../../../src/lib/whiteLabel';
+import { missingForDeploy } from '../../../src/domain/whiteLabel';
 import type { WhiteLabelConfig, WhiteLabelConfigInput, WhiteLabelDeployment, WhiteLabelMeta, WhiteLabelVersionSummary } from '../../../src/schemas/whiteLabel';
 import { HttpError } from '../http/errors';
 import type { Logger } from '../logger';

@@ -1,7 +1,7 @@
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
-import { formatPostDate, type BlogCard } from '@site/src/theme/BlogListPage/_utils';
+import { formatPostDate, type BlogCard } from './blogCard';
 import styles from './styles.module.css';
 
 interface Props {

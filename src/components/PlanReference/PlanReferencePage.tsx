@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
 import { getPlan, isPlanId, type PlanId } from '@site/src/data/plans';
 import { getPlanDocProfile } from '@site/src/data/limits';
-import { planSidebar } from '@site/src/data/apiReference/sidebar';
+import { planSidebar } from '@site/src/lib/apiSidebar';
 import ApiReferenceLayout from '@site/src/components/ApiReferenceLayout';
 import { QuickLinks } from '@site/src/components/DocsWidgets';
 import PlanHeader from './PlanHeader';

@@ -6,7 +6,7 @@ import { EndpointList } from '@site/src/components/EndpointCard';
 import WebhookEventList from '@site/src/components/WebhookEvents';
 import { RequestHeadersTable, UPGRADE_REQUIRED } from '@site/src/components/ApiTables';
 import { API_BASE_URL, API_ENDPOINTS, WEBHOOK_EVENTS, endpointsOf, type ApiSectionId } from '@site/src/data/apiReference';
-import { planEndpointSections } from '@site/src/data/apiReference/sidebar';
+import { planEndpointSections } from '@site/src/lib/apiSidebar';
 import { ACCOUNTING_PROVIDER } from '@site/src/data/site';
 import { getPlan, type PlanId } from '@site/src/data/plans';
 

@@ -2,7 +2,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import type { ReactNode } from 'react';
 import { CLAIMS } from '@site/src/data/claims';
-import { SUPPORT_FAQ } from '@site/src/data/support';
+import { SUPPORT_FAQ } from '@site/src/data/supportPage';
 import { ContactChannels } from './_components/ContactChannels';
 import { Faq } from './_components/Faq';
 import { Resources } from './_components/Resources';

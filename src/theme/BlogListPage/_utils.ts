@@ -1,23 +1,5 @@
 import type { Props } from '@theme/BlogListPage';
-
-/**
- * A blog post as the /blog cards show it: the spec's blog post entity (id, title, excerpt,
- * author, date, readTime, tags, featured), built from the Docusaurus blog item. The id is the
- * post's `slug` front matter, so the card links to /blog/{id}.
- */
-export interface BlogCard {
-  id: string;
-  title: string;
-  excerpt: string;
-  permalink: string;
-  author: { name: string; title?: string; imageURL?: string };
-  /** ISO date string. */
-  date: string;
-  /** Whole minutes, as Docusaurus computes from the text. */
-  readTime: number;
-  tags: { label: string; permalink: string }[];
-  featured: boolean;
-}
+import type { BlogCard } from '@site/src/components/BlogPostCard/blogCard';
 
 type Item = Props['items'][number];
 
@@ -41,11 +23,4 @@ export function toBlogCard({ content }: Item): BlogCard {
 /** Featured posts first grid, the rest in the latest grid; both keep the blog's newest-first order. */
 export function splitFeatured(cards: readonly BlogCard[]): { featured: BlogCard[]; latest: BlogCard[] } {
   return { featured: cards.filter((c) => c.featured), latest: cards.filter((c) => !c.featured) };
-}
-
-// A fixed time zone keeps the server-rendered date identical to the one rendered in the browser.
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-
-export function formatPostDate(iso: string): string {
-  return DATE_FORMAT.format(new Date(iso));
 }

@@ -2,7 +2,7 @@ import { LOOKS, openPage, screenshot, hydrated } from '../_lib/browser';
 import { useLiveSite } from '../_lib/suite';
 import { startSmtp, type TestSmtp } from '../_lib/smtp';
 import { MIN_FILL_MS } from '../../../src/schemas/common';
-import { SUPPORT_FAQ } from '../../../src/data/support';
+import { SUPPORT_FAQ } from '../../../src/data/supportPage';
 
 const SUPPORT_EMAIL = 'helpdesk@ledgerline.test';
 

@@ -4,7 +4,8 @@ import BlogCategories from '@site/src/components/BlogCategories';
 import BlogPostCard from '@site/src/components/BlogPostCard';
 import NewsletterSignup from '@site/src/components/NewsletterSignup';
 import { loadedSchemas, loadSchemas } from '@site/src/schemas/lazy';
-import { formatPostDate, splitFeatured, type BlogCard } from '@site/src/theme/BlogListPage/_utils';
+import { formatPostDate, type BlogCard } from '@site/src/components/BlogPostCard/blogCard';
+import { splitFeatured } from '@site/src/theme/BlogListPage/_utils';
 
 const card = (id: string, featured: boolean): BlogCard => ({
   id,

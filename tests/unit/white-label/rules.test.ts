@@ -1,6 +1,7 @@
 import { WHITE_LABEL_DEFAULTS, whiteLabelConfigFileName } from '@site/src/data/whiteLabel';
 import { contrastRatio, formatRatio, normaliseHex, suggestShade, AA_NORMAL_TEXT } from '@site/src/lib/contrast';
-import { buildExport, canDeploy, colorPairs, deployChecklist, dnsRecords, exportFile, generateCustomCSS, isApexDomain, missingForDeploy } from '@site/src/lib/whiteLabel';
+import { canDeploy, deployChecklist, missingForDeploy } from '@site/src/domain/whiteLabel';
+import { buildExport, colorPairs, dnsRecords, exportFile, generateCustomCSS, isApexDomain } from '@site/src/lib/whiteLabel';
 import { whiteLabelConfigSchema, type WhiteLabelConfig } from '@site/src/schemas/whiteLabel';
 import { parseImport } from '@site/src/pages/white-label/_utils';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SUPPORT_CHANNELS } from '@site/src/data/support';
+import { SUPPORT_CHANNELS } from '@site/src/data/supportPage';
 import Icon from '@site/src/components/Icon';
 import styles from './styles.module.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import type { SupportFaqEntry } from '@site/src/data/support';
+import type { SupportFaqEntry } from '@site/src/data/supportPage';
 import Icon from '@site/src/components/Icon';
 import styles from './Faq.module.css';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import { SUPPORT_RESOURCES } from '@site/src/data/support';
+import { SUPPORT_RESOURCES } from '@site/src/data/supportPage';
 import Icon from '@site/src/components/Icon';
 import styles from './Resources.module.css';
 import shared from './styles.module.css';

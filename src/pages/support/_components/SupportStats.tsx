@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SUPPORT_STATS } from '@site/src/data/support';
+import { SUPPORT_STATS } from '@site/src/data/supportPage';
 import styles from './SupportStats.module.css';
 import shared from './styles.module.css';
 

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { FormAlert, Spinner } from '@site/src/components/Form';
-import { canDeploy, deployChecklist, type DeployStepId } from '@site/src/lib/whiteLabel';
+import { canDeploy, deployChecklist, type DeployStepId } from '@site/src/domain/whiteLabel';
 import { MESSAGES, type WhiteLabelState } from '../_utils';
 import styles from './styles.module.css';
 

@@ -1,9 +1,9 @@
 import type { PropSidebarItem, PropSidebarItemCategory, PropSidebarItemLink } from '@docusaurus/plugin-content-docs';
-import { PLAN_DOC_PROFILES } from '../limits';
-import type { PlanId } from '../plans';
-import { endpointAnchor, endpointsOf } from './endpoints';
-import { SECTION_TAGS } from './openapi';
-import { API_SECTION_IDS, type ApiSectionId } from './types';
+import { PLAN_DOC_PROFILES } from '../data/limits';
+import type { PlanId } from '../data/plans';
+import { endpointAnchor, endpointsOf } from '../data/apiReference/endpoints';
+import { SECTION_TAGS } from '../data/apiReference/openapi';
+import { API_SECTION_IDS, type ApiSectionId } from '../data/apiReference/types';
 
 /** Endpoint sections a plan page shows: White Label API is enterprise only (spec section 2). */
 export function planEndpointSections(plan: PlanId): readonly ApiSectionId[] {
