@@ -111,7 +111,7 @@ export const LANDING_FEATURES = {
     {
       icon: 'sync',
       title: `Automatic ${XERO.name} reconciliation`,
-      text: `Every bank transaction lands in the right ${XERO.name} organization, categorised and matched to invoices.`,
+      text: `Every bank transaction lands in the right ${XERO.name} organization, categorized and matched to invoices.`,
     },
     {
       icon: 'lock',
@@ -190,7 +190,7 @@ export const LANDING_SERVICES = {
       icon: 'sync',
       title: `${XERO.name} integration`,
       text: `As an official ${XERO.name} partner we keep books and bank in step automatically.`,
-      points: ['Invoice and contact sync', 'Automatic categorisation', 'Profit and loss reports'],
+      points: ['Invoice and contact sync', 'Automatic categorization', 'Profit and loss reports'],
       link: { label: `${XERO.name} API reference`, to: `/api-docs#${XERO.slug}` },
     },
     {
@@ -203,8 +203,8 @@ export const LANDING_SERVICES = {
     {
       icon: 'palette',
       title: 'White-label banking',
-      text: 'Offer banking under your own name, domain, colours and emails.',
-      points: ['Your domain and logo', 'Custom colour themes', 'Multi-organization support'],
+      text: 'Offer banking under your own name, domain, colors and emails.',
+      points: ['Your domain and logo', 'Custom color themes', 'Multi-organization support'],
       link: { label: 'White-label guide', to: '/documentation#white-label' },
     },
   ] satisfies Service[],

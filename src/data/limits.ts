@@ -74,7 +74,7 @@ export interface PlanDocProfile {
   id: PlanId;
   name: string;
   priceLabel: string;
-  /** Accent colour of the plan header on /api-docs/{planId}. */
+  /** Accent color of the plan header on /api-docs/{planId}. */
   color: string;
   description: string;
   features: readonly string[];

@@ -123,7 +123,7 @@ export const SUPPORT_FAQ: readonly SupportFaqEntry[] = [
     id: 'existing-accounting-organisation',
     question: `Can I connect my existing ${provider} organization?`,
     answer: [
-      `Yes. As an official ${provider} partner we connect to your existing ${provider} organization through ${provider}'s own authorisation screen: you approve access once, and your contacts, invoices and reports stay where they are.`,
+      `Yes. As an official ${provider} partner we connect to your existing ${provider} organization through ${provider}'s own authorization screen: you approve access once, and your contacts, invoices and reports stay where they are.`,
       `${starter.name} includes the basic integration with invoices from the last ${PLAN_LIMITS.starter.invoiceWindowDays} days (up to ${PLAN_LIMITS.starter.invoicesPerRequest} per request). ${business.name} and ${enterprise.name} add full sync, up to ${PLAN_LIMITS.business.invoicesPerRequest.toLocaleString('en-US')} invoices per request, and ${enterprise.name} connects several organizations at once.`,
     ],
     link: { label: 'See the accounting integration API', href: '/api-docs#xero' },
@@ -144,7 +144,7 @@ export const SUPPORT_FAQ: readonly SupportFaqEntry[] = [
     question: `Is white label available on the ${enterprise.name} plan?`,
     answer: [
       `Yes. White label is part of the ${enterprise.name} plan (${formatPrice(enterprise)}${enterprise.period}). You run the platform under your own company name, domain, logo and favicon, with your email sender and contact details.`,
-      `The white-label admin tool offers ${COLOR_PRESETS.length} colour presets, ${BACKGROUND_THEMES.length} background themes and ${WHITE_LABEL_FONTS.length} fonts (${WHITE_LABEL_FONTS.join(', ')}), a live preview and one-click deployment. The White Label API lets you configure and deploy it from code.`,
+      `The white-label admin tool offers ${COLOR_PRESETS.length} color presets, ${BACKGROUND_THEMES.length} background themes and ${WHITE_LABEL_FONTS.length} fonts (${WHITE_LABEL_FONTS.join(', ')}), a live preview and one-click deployment. The White Label API lets you configure and deploy it from code.`,
     ],
     link: { label: 'Open the white-label tool', href: '/white-label' },
   },

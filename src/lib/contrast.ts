@@ -1,5 +1,5 @@
 /**
- * WCAG 2.x contrast maths for the white-label colour checks.
+ * WCAG 2.x contrast maths for the white-label color checks.
  * https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio
  */
 
@@ -11,7 +11,7 @@ export const AA_LARGE_TEXT = 3;
 const HEX6 = /^#([0-9a-f]{6})$/i;
 const HEX3 = /^#([0-9a-f]{3})$/i;
 
-/** '#abc' -> '#aabbcc', '#AABBCC' -> '#aabbcc'; undefined when not a hex colour. */
+/** '#abc' -> '#aabbcc', '#AABBCC' -> '#aabbcc'; undefined when not a hex color. */
 export function normaliseHex(input: string): string | undefined {
   const v = input.trim();
   const six = HEX6.exec(v);
@@ -23,7 +23,7 @@ export function normaliseHex(input: string): string | undefined {
 
 export function hexToRgb(hex: string): [number, number, number] {
   const n = normaliseHex(hex);
-  if (!n) throw new Error(`Not a hex colour: ${hex}`);
+  if (!n) throw new Error(`Not a hex color: ${hex}`);
   return [parseInt(n.slice(1, 3), 16), parseInt(n.slice(3, 5), 16), parseInt(n.slice(5, 7), 16)];
 }
 
@@ -41,7 +41,7 @@ export function relativeLuminance(hex: string): number {
   return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 }
 
-/** Contrast ratio between two colours, from 1 (same) to 21 (black on white). */
+/** Contrast ratio between two colors, from 1 (same) to 21 (black on white). */
 export function contrastRatio(a: string, b: string): number {
   const la = relativeLuminance(a);
   const lb = relativeLuminance(b);
@@ -84,11 +84,11 @@ export function readableInk(background: string, light = '#ffffff', dark = '#0f17
 }
 
 /**
- * The text colour for a brand fill, given as one colour or a gradient's stops: white when it
+ * The text color for a brand fill, given as one color or a gradient's stops: white when it
  * meets AA on every stop (the brand convention), else the site's near-black ink, else pure
  * black or white, whichever reads better (one of the two always reaches 4.58:1 on a single
- * colour). The generated theme and the live preview both use this, so a client's own colours
- * never produce unreadable text (the rule Okta's branding applies to a custom primary colour).
+ * color). The generated theme and the live preview both use this, so a client's own colors
+ * never produce unreadable text (the rule Okta's branding applies to a custom primary color).
  */
 export function textColorOn(fill: string | readonly string[], light = '#ffffff', dark = '#0f172a'): string {
   const stops = typeof fill === 'string' ? [fill] : fill;

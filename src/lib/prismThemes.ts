@@ -1,14 +1,14 @@
 import { themes, type PrismTheme } from 'prism-react-renderer';
 
 /**
- * Code-block colours: prism-react-renderer's GitHub (light) and Dracula (dark) themes with
- * the few token colours that miss WCAG AA (4.5:1 on the block background) darkened or
+ * Code-block colors: prism-react-renderer's GitHub (light) and Dracula (dark) themes with
+ * the few token colors that miss WCAG AA (4.5:1 on the block background) darkened or
  * lightened along their own hue, so the palette still reads as GitHub / Dracula.
  * tests/unit/docs/prismThemes.test.ts checks every token of both themes; if you change a
- * colour or switch theme, that test tells you whether it still passes.
+ * color or switch theme, that test tells you whether it still passes.
  */
 
-/** Original colour -> accessible replacement (same hue), per theme. */
+/** Original color -> accessible replacement (same hue), per theme. */
 const LIGHT_REPLACEMENTS: Record<string, string> = {
   '#999988': '#6e6e62', // comment: 2.71 -> 4.85 on #f6f8fa
   '#e3116c': '#d51066', // string: 4.32 -> 4.82
@@ -27,7 +27,7 @@ function withColors(theme: PrismTheme, replacements: Record<string, string>): Pr
     plain: { ...theme.plain, color: swap(theme.plain.color) },
     styles: theme.styles.map((s) => {
       const style = { ...s.style, color: swap(s.style.color) };
-      // GitHub dims namespaces with opacity, which takes them below 4.5:1 whatever the colour.
+      // GitHub dims namespaces with opacity, which takes them below 4.5:1 whatever the color.
       if (style.opacity !== undefined) delete style.opacity;
       return { ...s, style };
     }),

@@ -1,6 +1,6 @@
 /**
  * White-label helpers of the admin page: the generated custom CSS and export file (spec
- * section 3), the colour pairs checked for contrast and the DNS records a client creates for
+ * section 3), the color pairs checked for contrast and the DNS records a client creates for
  * their domain. Options and defaults live in src/data/whiteLabel.ts; the deploy checklist,
  * which the API server enforces too, lives in src/domain/whiteLabel.ts.
  */
@@ -29,7 +29,7 @@ export function backgroundStops(value: string): string[] {
 // ---------------------------------------------------------------- contrast pairs
 
 export interface ColorPair {
-  /** The colour field the warning sits beside. */
+  /** The color field the warning sits beside. */
   field: 'primaryColor' | 'secondaryColor' | 'accentColor';
   label: string;
   foreground: string;
@@ -38,7 +38,7 @@ export interface ColorPair {
 }
 
 /**
- * The text colours the branded platform uses on the client's own colours, each chosen to meet
+ * The text colors the branded platform uses on the client's own colors, each chosen to meet
  * WCAG AA (src/lib/contrast.ts): on the primary and secondary fills, on the primary→secondary
  * gradient, and the accent as text on the page background (the accent itself when it passes,
  * else its nearest passing shade). Shared by the live preview and the generated custom CSS.
@@ -60,7 +60,7 @@ export function brandInks(c: Pick<WhiteLabelConfig, 'primaryColor' | 'secondaryC
 }
 
 /**
- * The text/background pairs the branded platform actually renders, with the text colour the
+ * The text/background pairs the branded platform actually renders, with the text color the
  * theme picks: on primary buttons, on the secondary end of the balance card, and accent text on
  * the page background (checked against its lightest stop, the worst case).
  */
@@ -101,7 +101,7 @@ export function generateCustomCSS(c: WhiteLabelConfig): string {
     `  --wl-secondary-rgb: ${rgbList(c.secondaryColor)};`,
     `  --wl-accent: ${c.accentColor};`,
     `  --wl-accent-rgb: ${rgbList(c.accentColor)};`,
-    '  /* Text colours that meet WCAG AA on the colours above, picked for this theme. */',
+    '  /* Text colors that meet WCAG AA on the colors above, picked for this theme. */',
     `  --wl-on-primary: ${ink.onPrimary};`,
     `  --wl-on-secondary: ${ink.onSecondary};`,
     `  --wl-on-gradient: ${ink.onGradient};`,

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { BACKGROUND_THEME_VALUES, WHITE_LABEL_FONTS } from '../data/whiteLabel';
 import { MAX, optionalLine, PHONE_ERROR, PHONE_PATTERN, requiredLine } from './common';
 
-// Stored lowercase so equal colours compare equal (unchanged saves, contrast cache, exports).
+// Stored lowercase so equal colors compare equal (unchanged saves, contrast cache, exports).
 const hexColor = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
-    .regex(/^#[0-9a-fA-F]{6}$/, { error: `${label} must be a hex colour like #8080ff` })
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: `${label} must be a hex color like #8080ff` })
     .toLowerCase();
 
 /** Empty means "not set yet"; anything else must be an https URL. */
@@ -41,9 +41,9 @@ export const whiteLabelConfigSchema = z.strictObject({
     .toLowerCase(),
   logoUrl: optionalHttpsUrl('Logo URL'),
   faviconUrl: optionalHttpsUrl('Favicon URL'),
-  primaryColor: hexColor('Primary colour'),
-  secondaryColor: hexColor('Secondary colour'),
-  accentColor: hexColor('Accent colour'),
+  primaryColor: hexColor('Primary color'),
+  secondaryColor: hexColor('Secondary color'),
+  accentColor: hexColor('Accent color'),
   backgroundGradient: z.enum(BACKGROUND_THEME_VALUES, { error: 'Please choose one of the background themes' }),
   fontFamily: z.enum(WHITE_LABEL_FONTS, { error: 'Please choose one of the fonts' }),
   emailFromName: optionalLine('Email from name', MAX.name).default(''),

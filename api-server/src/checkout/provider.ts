@@ -14,7 +14,7 @@ export interface PaymentSession {
 }
 
 /**
- * The seam to a payment processor, shaped like a card payment: open a session (authorise),
+ * The seam to a payment processor, shaped like a card payment: open a session (authorize),
  * confirm it (capture), or fail it (void). A real processor (Stripe Checkout, Adyen...) would
  * answer requiresCustomerAction and confirm from its webhook; the service and the order store
  * do not change.

@@ -9,7 +9,7 @@ import { WhiteLabelStore, whiteLabelMigrations } from './store';
 /**
  * The white-label admin API. app.ts puts /api/white-label/* behind HTTP Basic auth, which
  * leaves the admin's name in res.locals.adminUser; we record it with every change.
- * The single admin manages the demo organisation (spec section 3: "organizationId: a demo default").
+ * The single admin manages the demo organization (spec section 3: "organizationId: a demo default").
  */
 export const whiteLabelFeature: Feature = {
   name: 'white-label',

@@ -29,7 +29,7 @@ function fieldsOf(input: WhiteLabelConfigInput): StoredFields {
 }
 
 /**
- * White-label configuration of the admin's organisation: versioned saves and deployments.
+ * White-label configuration of the admin's organization: versioned saves and deployments.
  * Store, clock and logger come in as arguments so tests hand over real temporary ones.
  */
 export class WhiteLabelService {

@@ -4,7 +4,7 @@ import type { WhiteLabelConfig, WhiteLabelDeployment } from '../../../src/schema
 
 /**
  * Every save is a new immutable version row, so the history is kept and a deployment always
- * names exactly what went live. The organisation's current configuration is its highest version.
+ * names exactly what went live. The organization's current configuration is its highest version.
  */
 export const whiteLabelMigrations: readonly Migration[] = [
   {
@@ -126,7 +126,7 @@ export class WhiteLabelStore {
     })();
   }
 
-  /** Records the deployment and makes this version the organisation's only active one. */
+  /** Records the deployment and makes this version the organization's only active one. */
   markDeployed(organizationId: string, configId: string, domain: string, at: string, by: string): WhiteLabelDeployment {
     return this.db.transaction((): WhiteLabelDeployment => {
       prepared(this.db, 'UPDATE white_label_configs SET is_active = 0 WHERE organization_id = ? AND is_active = 1').run(organizationId);

@@ -4,7 +4,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * Modal dialog behaviour (WAI-ARIA dialog pattern) while mounted: the page behind is inert and
+ * Modal dialog behavior (WAI-ARIA dialog pattern) while mounted: the page behind is inert and
  * does not scroll, Tab cycles inside, Escape closes, and focus returns where it came from.
  */
 export function useDialog(ref: RefObject<HTMLElement | null>, onClose: () => void, initialFocus?: RefObject<HTMLElement | null>): void {

@@ -123,7 +123,7 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
     id: str('Configuration id.'),
     company_name: str('Brand name shown to your customers.'),
     domain: str('Custom domain.'),
-    primary_color: str('Primary brand colour.'),
+    primary_color: str('Primary brand color.'),
     is_active: { type: 'boolean', description: 'True once deployed.' },
   }),
   WhiteLabelDeployment: obj({

@@ -45,7 +45,7 @@ describe('GET/POST /api/white-label/config', () => {
     expect(again.body.config).toEqual(res.body.config);
   });
 
-  it('normalises case of colours and domain, and trims text', async () => {
+  it('normalises case of colors and domain, and trims text', async () => {
     const res = await save(completeConfig({ primaryColor: '#AABBCC', domain: 'Banking.Acme.EXAMPLE', companyName: '  Acme Bank  ' }));
     expect(res.status).toBe(201);
     expect(res.body.config).toMatchObject({ primaryColor: '#aabbcc', domain: 'banking.acme.example', companyName: 'Acme Bank' });
@@ -96,7 +96,7 @@ describe('GET/POST /api/white-label/config', () => {
     expect(t.db.prepare('SELECT COUNT(*) AS n FROM white_label_configs').get()).toEqual({ n: 1 });
   });
 
-  it('refuses another organisation with 403', async () => {
+  it('refuses another organization with 403', async () => {
     const res = await save(completeConfig({ organizationId: 'org_someone_else' }));
     expect(res.status).toBe(403);
     expect(res.body.error).toContain(DEMO_ORGANIZATION_ID);
@@ -119,11 +119,11 @@ describe('GET/POST /api/white-label/config', () => {
     ['logoUrl', `https://cdn.example/${'a'.repeat(2048)}`, 'Logo URL must be at most 2048 characters'],
     ['faviconUrl', 'data:image/png;base64,AAAA', 'Favicon URL must be an https:// URL'],
     ['faviconUrl', 'https://has space.example/x.ico', 'Favicon URL must be an https:// URL'],
-    ['primaryColor', 'purple', 'Primary colour must be a hex colour like #8080ff'],
-    ['primaryColor', '#abc', 'Primary colour must be a hex colour like #8080ff'],
-    ['secondaryColor', '#12345g', 'Secondary colour must be a hex colour like #8080ff'],
-    ['accentColor', 'red; background:url(x)', 'Accent colour must be a hex colour like #8080ff'],
-    ['accentColor', undefined, 'Accent colour is required'],
+    ['primaryColor', 'purple', 'Primary color must be a hex color like #8080ff'],
+    ['primaryColor', '#abc', 'Primary color must be a hex color like #8080ff'],
+    ['secondaryColor', '#12345g', 'Secondary color must be a hex color like #8080ff'],
+    ['accentColor', 'red; background:url(x)', 'Accent color must be a hex color like #8080ff'],
+    ['accentColor', undefined, 'Accent color is required'],
     ['backgroundGradient', 'from-pink-500 to-pink-900', 'Please choose one of the background themes'],
     ['fontFamily', 'Comic Sans MS', 'Please choose one of the fonts'],
     ['emailFromName', 'a'.repeat(101), 'Email from name must be at most 100 characters'],

@@ -104,7 +104,7 @@ describe('checkout in Chromium', () => {
   it.each([
     [1280, 'light'],
     [320, 'dark'],
-  ] as const)('keeps its size as errors appear and while processing; calm processing colours; readable demo notice (%i, %s)', async (width, colorScheme) => {
+  ] as const)('keeps its size as errors appear and while processing; calm processing colors; readable demo notice (%i, %s)', async (width, colorScheme) => {
     const { page, context } = await openPage(live.browser, { width, colorScheme });
     await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });
     // Hold the redirect target so the processing state can be measured for its whole 2 s.

@@ -14,15 +14,15 @@ function describeViolations(result: AxeResults): string[] {
   return result.violations.map((v) => {
     const nodes = v.nodes.slice(0, 3).map((n) => {
       const data = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
-      const colours = data?.contrastRatio ? ` (${data.fgColor} on ${data.bgColor}, ${data.contrastRatio}:1)` : '';
-      return n.target.join(' ') + colours;
+      const colors = data?.contrastRatio ? ` (${data.fgColor} on ${data.bgColor}, ${data.contrastRatio}:1)` : '';
+      return n.target.join(' ') + colors;
     });
     return `${v.id}: ${nodes.join(', ')}`;
   });
 }
 
-// The white-label preview is checked whole, contrast included: the theme picks AA text colours
-// for the client's own brand colours (brandInks in src/lib/whiteLabel.ts).
+// The white-label preview is checked whole, contrast included: the theme picks AA text colors
+// for the client's own brand colors (brandInks in src/lib/whiteLabel.ts).
 async function violations(page: Page): Promise<string[]> {
   return describeViolations(await new AxeBuilder({ page }).withTags(TAGS).analyze());
 }

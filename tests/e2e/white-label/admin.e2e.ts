@@ -27,9 +27,9 @@ async function viewportShot(page: Page, name: string) {
   await page.screenshot({ path: path.join(ROOT, 'screenshots', `${name}.png`) });
 }
 
-/** axe on our page content, the preview included: the theme picks AA text for the client's colours. */
+/** axe on our page content, the preview included: the theme picks AA text for the client's colors. */
 async function expectAccessible(page: Page, where: string) {
-  await page.waitForTimeout(250); // let tab transitions settle before colours are measured
+  await page.waitForTimeout(250); // let tab transitions settle before colors are measured
   const result = await new AxeBuilder({ page }).include('main').analyze();
   expect([where, result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)]).toEqual([where, []]);
 }
@@ -79,7 +79,7 @@ describe('white-label admin in Chromium', () => {
     expect(fontRequests.length).toBeGreaterThan(0);
     for (const url of fontRequests) expect(url.startsWith(live.server.url)).toBe(true);
 
-    // Colours: a preset changes the preview, and the button text follows the fill: white would be
+    // Colors: a preset changes the preview, and the button text follows the fill: white would be
     // 2.5:1 on this light green, so the theme writes dark ink; on a dark green it writes white.
     await page.getByRole('tab', { name: 'Colors' }).click();
     await page.getByRole('button', { name: 'Green' }).click();

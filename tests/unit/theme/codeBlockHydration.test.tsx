@@ -78,7 +78,7 @@ describe('code block hydration', () => {
     expect(container.querySelector('code')!.innerHTML).toContain('usr_1');
   });
 
-  it('renders the lines for real once the colour theme differs from the server one, and keeps them', () => {
+  it('renders the lines for real once the color theme differs from the server one, and keeps them', () => {
     hydrate();
     const light = container.querySelector<HTMLElement>('.token.property')!.style.color;
     env.theme = themes.dracula;

@@ -4,7 +4,7 @@ import { WHITE_LABEL_DEFAULTS } from '@site/src/data/whiteLabel';
 import WhiteLabelPage from '@site/src/pages/white-label';
 import { INVALID_MESSAGE, MESSAGES } from '@site/src/pages/white-label/_utils';
 
-// The font files are binary build assets; the page's behaviour does not depend on them.
+// The font files are binary build assets; the page's behavior does not depend on them.
 jest.mock('@site/src/pages/white-label/_components/fonts', () => ({ useSelfHostedFonts: () => undefined }));
 
 type Handler = (url: string, init?: RequestInit) => { status: number; body: unknown } | Promise<never>;

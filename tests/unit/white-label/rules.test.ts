@@ -100,7 +100,7 @@ describe('download file (spec sections 3 and 5)', () => {
     expect(config).not.toHaveProperty('customCSS');
     expect(parseImport('{nope', 'org_demo_001').error).toBe('The file is not valid JSON.');
     expect(parseImport('[1]', 'org_demo_001').error).toBe('The file does not contain a configuration object.');
-    expect(parseImport(JSON.stringify({ ...ready, primaryColor: 'red' }), 'org_demo_001').error).toBe('Primary colour must be a hex colour like #8080ff');
+    expect(parseImport(JSON.stringify({ ...ready, primaryColor: 'red' }), 'org_demo_001').error).toBe('Primary color must be a hex color like #8080ff');
   });
 });
 
@@ -119,7 +119,7 @@ describe('contrast (WCAG AA)', () => {
     expect(normaliseHex('red')).toBeUndefined();
   });
 
-  it('suggests a passing shade for a colour that fails against white', () => {
+  it('suggests a passing shade for a color that fails against white', () => {
     expect(contrastRatio('#ffffff', base.primaryColor)).toBeLessThan(AA_NORMAL_TEXT);
     const fix = suggestShade(base.primaryColor, '#ffffff')!;
     expect(contrastRatio(fix, '#ffffff')).toBeGreaterThanOrEqual(AA_NORMAL_TEXT);

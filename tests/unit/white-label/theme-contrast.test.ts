@@ -5,20 +5,20 @@ import type { WhiteLabelConfig } from '@site/src/schemas/whiteLabel';
 
 const config = (over: Partial<WhiteLabelConfig> = {}): WhiteLabelConfig => ({ ...WHITE_LABEL_DEFAULTS, ...over });
 
-// A spread of brand colours: the spec's defaults, the presets, and awkward mid-tones.
+// A spread of brand colors: the spec's defaults, the presets, and awkward mid-tones.
 const COLOURS = ['#8080ff', '#6c6cff', '#00ccff', '#ffcc00', '#777777', '#ff0000', '#00ff00', '#1d4ed8', '#000000', '#ffffff', ...COLOR_PRESETS.flatMap((p) => [p.primary, p.secondary, p.accent])];
 
-describe('theme text colours (WCAG AA on the client brand)', () => {
-  it('keeps white on a colour where white passes, and switches to dark ink where it does not', () => {
+describe('theme text colors (WCAG AA on the client brand)', () => {
+  it('keeps white on a color where white passes, and switches to dark ink where it does not', () => {
     expect(textColorOn('#1d4ed8')).toBe('#ffffff');
     expect(textColorOn('#8080ff')).toBe('#0f172a');
     expect(contrastRatio(textColorOn('#8080ff'), '#8080ff')).toBeGreaterThanOrEqual(AA_NORMAL_TEXT);
   });
 
-  it.each(COLOURS)('gives AA text on primary, secondary and the gradient for %s', (colour) => {
-    const c = config({ primaryColor: colour, secondaryColor: WHITE_LABEL_DEFAULTS.secondaryColor });
+  it.each(COLOURS)('gives AA text on primary, secondary and the gradient for %s', (color) => {
+    const c = config({ primaryColor: color, secondaryColor: WHITE_LABEL_DEFAULTS.secondaryColor });
     const ink = brandInks(c);
-    expect(contrastRatio(ink.onPrimary, colour)).toBeGreaterThanOrEqual(AA_NORMAL_TEXT);
+    expect(contrastRatio(ink.onPrimary, color)).toBeGreaterThanOrEqual(AA_NORMAL_TEXT);
     expect(contrastRatio(ink.onSecondary, c.secondaryColor)).toBeGreaterThanOrEqual(AA_NORMAL_TEXT);
     for (const pair of colorPairs(c).slice(0, 2)) expect(pair.ratio).toBeGreaterThanOrEqual(AA_NORMAL_TEXT);
   });
@@ -30,7 +30,7 @@ describe('theme text colours (WCAG AA on the client brand)', () => {
     }
   });
 
-  it('writes the chosen colours into the generated custom CSS, which no longer forces white', () => {
+  it('writes the chosen colors into the generated custom CSS, which no longer forces white', () => {
     const c = config();
     const css = generateCustomCSS(c);
     const ink = brandInks(c);

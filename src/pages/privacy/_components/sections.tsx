@@ -47,7 +47,7 @@ export const PRIVACY_CONTENT: Record<PrivacySectionId, ReactNode> = {
         <li>Account, balance, transaction and payment records processed through our banking APIs.</li>
         <li>
           Accounting data from {XERO}, such as organization details, invoices and reports, but only after you connect
-          your {XERO} organization and authorise access. You can disconnect at any time.
+          your {XERO} organization and authorize access. You can disconnect at any time.
         </li>
         <li>API logs: which endpoint was called, when, from which IP address, and the response status.</li>
       </ul>
@@ -92,7 +92,7 @@ export const PRIVACY_CONTENT: Record<PrivacySectionId, ReactNode> = {
         </li>
         <li>With a white-label customer, for the end users of that customer&rsquo;s branded platform.</li>
         <li>With authorities, when the law requires it, or to protect our users and the platform.</li>
-        <li>With a buyer or successor, if our business is reorganised or sold, under this same policy.</li>
+        <li>With a buyer or successor, if our business is reorganized or sold, under this same policy.</li>
       </ul>
     </>
   ),

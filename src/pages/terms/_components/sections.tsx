@@ -21,7 +21,7 @@ export const TERMS_CONTENT: Record<TermsSectionId, ReactNode> = {
         account or using the Services, you agree to these Terms and to our <Link to="/privacy">Privacy Policy</Link>.
       </p>
       <p>
-        If you accept on behalf of a company, you confirm that you are authorised to bind it, and &ldquo;you&rdquo; means
+        If you accept on behalf of a company, you confirm that you are authorized to bind it, and &ldquo;you&rdquo; means
         that company. If you do not agree, do not use the Services.
       </p>
     </>
@@ -54,7 +54,7 @@ export const TERMS_CONTENT: Record<TermsSectionId, ReactNode> = {
           higher, and be able to enter into a binding contract;
         </li>
         <li>
-          not be located in, organised in or ordinarily resident in a country or region subject to comprehensive
+          not be located in, organized in or ordinarily resident in a country or region subject to comprehensive
           sanctions, and not be named on, or owned or controlled by anyone named on, a sanctions list (including those
           kept by the U.S. Treasury&rsquo;s OFAC, the United Nations, the European Union and the United Kingdom);
         </li>

@@ -8,12 +8,12 @@ interface ColorFieldProps {
   label: string;
   value: string;
   onChange: (hex: string) => void;
-  /** The text/background pair this colour takes part in, checked against WCAG AA. */
+  /** The text/background pair this color takes part in, checked against WCAG AA. */
   pair: ColorPair;
   error?: string | undefined;
 }
 
-/** WCAG AA verdict beside the colour, with a one-click shade that passes when it fails. */
+/** WCAG AA verdict beside the color, with a one-click shade that passes when it fails. */
 function ContrastNote({ id, pair, onFix }: { id: string; pair: ColorPair; onFix: (hex: string) => void }): ReactNode {
   const level = contrastLevel(pair.ratio);
   const ratio = formatRatio(pair.ratio);
@@ -24,7 +24,7 @@ function ContrastNote({ id, pair, onFix }: { id: string; pair: ColorPair; onFix:
       </p>
     );
   }
-  // Fix the colour that belongs to this field: the background for white-on-colour pairs.
+  // Fix the color that belongs to this field: the background for white-on-color pairs.
   const fixingBackground = pair.field !== 'accentColor';
   const suggestion = fixingBackground ? suggestShade(pair.background, pair.foreground) : suggestShade(pair.foreground, pair.background);
   return (
@@ -49,16 +49,16 @@ function ContrastNote({ id, pair, onFix }: { id: string; pair: ColorPair; onFix:
   );
 }
 
-/** Colour picker and hex input kept in step; only complete hex values reach the configuration. */
+/** Color picker and hex input kept in step; only complete hex values reach the configuration. */
 export default function ColorField({ id, label, value, onChange, pair, error }: ColorFieldProps): ReactNode {
   const [draft, setDraft] = useState(value);
-  // A preset or a suggestion changed the colour from outside: show it in the text box.
+  // A preset or a suggestion changed the color from outside: show it in the text box.
   useEffect(() => {
     setDraft((d) => (normaliseHex(d.startsWith('#') ? d : `#${d}`) === value ? d : value));
   }, [value]);
 
   const typed = normaliseHex(draft.startsWith('#') ? draft : `#${draft}`);
-  const draftError = draft.trim() !== '' && !typed ? 'Use a hex colour like #8080ff' : undefined;
+  const draftError = draft.trim() !== '' && !typed ? 'Use a hex color like #8080ff' : undefined;
   const shownError = error ?? draftError;
   const noteId = `${id}-contrast`;
   const describedBy = [shownError ? `${id}-error` : undefined, noteId].filter(Boolean).join(' ');

@@ -55,7 +55,7 @@ export function BrandingFields({ config, errors, update }: FieldsProps): ReactNo
   );
 }
 
-/** Colors sub-tab: three brand colours with contrast checks, presets and background themes. */
+/** Colors sub-tab: three brand colors with contrast checks, presets and background themes. */
 export function ColorFields({ config, errors, update }: FieldsProps): ReactNode {
   const pairs = colorPairs(config);
   const pairFor = (field: 'primaryColor' | 'secondaryColor' | 'accentColor') => pairs.find((p) => p.field === field)!;

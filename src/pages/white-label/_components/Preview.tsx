@@ -15,7 +15,7 @@ function initials(name: string): string {
 const money = (n: number, signed = false) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: SAMPLE.currency, signDisplay: signed ? 'always' : 'auto' }).format(n);
 
-/** The brand logo, or a monogram in the primary colour while there is none or it fails to load. */
+/** The brand logo, or a monogram in the primary color while there is none or it fails to load. */
 function Logo({ url, companyName }: { url: string; companyName: string }): ReactNode {
   const [failed, setFailed] = useState<string | null>(null);
   if (HTTPS.test(url) && failed !== url) {
@@ -43,7 +43,7 @@ interface PreviewProps {
 }
 
 /**
- * A small banking dashboard in the client's brand: logo, name, colours, font and background.
+ * A small banking dashboard in the client's brand: logo, name, colors, font and background.
  * Pure function of the configuration, so it follows every keystroke.
  */
 export default function Preview({ config, size = 'compact' }: PreviewProps): ReactNode {

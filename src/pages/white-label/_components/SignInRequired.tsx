@@ -13,7 +13,7 @@ export default function SignInRequired(): ReactNode {
       <Heading as="h2" id="wl-sign-in">
         Sign in required
       </Heading>
-      <p>The white-label admin is for your organisation&apos;s administrators. Sign in with the admin user name and password to brand, deploy and manage your platform.</p>
+      <p>The white-label admin is for your organization&apos;s administrators. Sign in with the admin user name and password to brand, deploy and manage your platform.</p>
       <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
         Sign in
       </button>

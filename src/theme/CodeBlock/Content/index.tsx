@@ -46,7 +46,7 @@ export default function CodeBlockContent({ className: classNameProp }: Props): R
   const plain = !withNumbering && Object.keys(lineClassNames).length === 0;
   // Hydrating server HTML, the highlighted lines are already in the page: keep them instead of
   // tokenizing the code again only to produce the same string (Prism was the largest script
-  // cost while /api-docs hydrated). They are rendered for real once the colour theme differs
+  // cost while /api-docs hydrated). They are rendered for real once the color theme differs
   // from the server's (dark mode), and from then on like any other render.
   const isBrowser = useIsBrowser();
   const [serverTheme, setServerTheme] = useState(() => (plain && ExecutionEnvironment.canUseDOM && !isBrowser ? prismTheme : null));
