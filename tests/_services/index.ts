@@ -76,9 +76,10 @@ export async function startPostgres(): Promise<RunningService> {
   };
 }
 
-export async function startRedis(): Promise<RunningService> {
+/** `port`: start on that one, e.g. to bring back a server a test stopped, at the address clients know. */
+export async function startRedis(port?: number): Promise<RunningService> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redis-test-'));
-  const port = await freePort();
+  port ??= await freePort();
   const pidfile = path.join(dir, 'redis.pid');
   const result = spawnSync(
     'redis-server',

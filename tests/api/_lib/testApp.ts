@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../../api-server/src/config';
 import { openDatabase, runMigrations, type Db } from '../../../api-server/src/db/database';
 import { ALL_MIGRATIONS } from '../../../api-server/src/features';
 import { OutboxStore } from '../../../api-server/src/mail/outbox';
+import { RedisCounters } from '../../../api-server/src/http/counters/redis';
 import type { Express } from 'express';
 
 export const TEST_ADMIN = { user: 'admin', password: 'api-test-password' } as const;
@@ -22,15 +23,22 @@ export interface TestApp {
   close: () => void;
 }
 
-/** The real app over a real temporary SQLite file. Mail is only queued: no worker runs. */
+/**
+ * The real app over a real temporary SQLite file. Mail is only queued: no worker runs.
+ * With TEST_REDIS_URL set (redis://…), its counters live in that Redis under a prefix of their
+ * own, so every suite can be run against shared counters and test apps never see each other's.
+ */
 export function createTestApp(env: Record<string, string> = {}, options: CreateAppOptions = {}, logger: Logger = pino({ level: 'silent' })): TestApp {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const counters = options.counters ?? (redisUrl ? new RedisCounters(redisUrl, { logger, prefix: `test:${path.basename(dataDir)}:` }) : undefined);
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_USER: TEST_ADMIN.user,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     RATE_LIMIT_PER_MINUTE: '1000',
     LOG_LEVEL: 'silent',
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...env,
   });
   const db = openDatabase(dataDir);
@@ -38,7 +46,7 @@ export function createTestApp(env: Record<string, string> = {}, options: CreateA
   const clock = { now: new Date('2026-01-15T10:00:00.000Z') };
   const now = () => new Date(clock.now);
   const outbox = new OutboxStore(db, config.mailFrom, now);
-  const app = createApp({ config, db, outbox, logger, now }, options);
+  const app = createApp({ config, db, outbox, logger, now }, { ...options, counters });
   return {
     app,
     db,
@@ -47,6 +55,7 @@ export function createTestApp(env: Record<string, string> = {}, options: CreateA
     dataDir,
     clock,
     close: () => {
+      if (counters && !options.counters) void counters.close();
       db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
