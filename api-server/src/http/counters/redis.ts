@@ -127,7 +127,10 @@ export class RedisCounters implements Counters {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.client.isOpen) await this.client.close().catch(() => this.client.destroy());
+    if (!this.client.isOpen) return;
+    // A polite QUIT needs a live connection; while reconnecting, just stop trying.
+    if (this.client.isReady) await this.client.close().catch(() => this.client.destroy());
+    else this.client.destroy();
   }
 
   private key(kind: string, key: string): string {
