@@ -143,6 +143,32 @@ describe('counters shared through Redis (REDIS_URL)', () => {
     }
   }, 30_000);
 
+  it('recovers a limiter whose set-up found Redis away', async () => {
+    const own = await startRedis();
+    try {
+      const c = new RedisCounters(own.url, { logger: pino({ level: 'silent' }), prefix: 'test:setup:' });
+      counters.push(c);
+      await c.ready;
+      own.stop();
+      const t = createTestApp({ REDIS_URL: own.url }, { counters: c });
+      apps.push(t);
+      expect((await request(t.app).post('/api/contact').send(contact)).status).toBe(503);
+      const back = await startRedis(own.port);
+      try {
+        let status = 0;
+        for (let i = 0; i < 50 && status !== 200; i++) {
+          status = (await request(t.app).post('/api/contact').send(contact)).status;
+          if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(status).toBe(200);
+      } finally {
+        back.stop();
+      }
+    } finally {
+      own.stop();
+    }
+  }, 30_000);
+
   it('rejects a REDIS_URL that is not a redis:// URL, naming the variable', () => {
     for (const bad of ['localhost:6379', 'http://localhost:6379', 'redis://', 'redis://localhost:99999', 'redis://localhost/cache']) {
       expect(() => loadConfig({ REDIS_URL: bad })).toThrow(ConfigError);

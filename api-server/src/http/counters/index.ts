@@ -50,14 +50,22 @@ export function memoryCounters(): Counters {
  */
 export class GuardedStore implements Store {
   readonly localKeys = false;
+  private options: Options | undefined;
+  private sharedReady: Promise<void> | undefined;
   constructor(
     private readonly shared: Store,
     private readonly fallback: Store | undefined,
     private readonly onFailure: (err: unknown) => void,
   ) {}
 
+  /**
+   * The shared store is set up on first use, and again after a failed set-up: rate-limit-redis
+   * loads its scripts in init and, had that failed (Redis away at that moment), would keep the
+   * failure for good.
+   */
   async init(options: Options): Promise<void> {
-    await Promise.all([this.shared.init?.(options), this.fallback?.init?.(options)]);
+    this.options = options;
+    await this.fallback?.init?.(options);
   }
 
   increment(key: string) {
@@ -76,8 +84,18 @@ export class GuardedStore implements Store {
     await this.fallback?.shutdown?.();
   }
 
+  private async setUp(options: Options): Promise<void> {
+    try {
+      await this.shared.init?.(options);
+    } catch (err) {
+      this.sharedReady = undefined;
+      throw err;
+    }
+  }
+
   private async guard<T>(run: () => Promise<T> | T, local: (fallback: Store) => Promise<T> | T): Promise<T> {
     try {
+      if (this.options) await (this.sharedReady ??= this.setUp(this.options));
       return await run();
     } catch (err) {
       this.onFailure(err);
