@@ -31,7 +31,7 @@ export interface TestApp {
 export function createTestApp(env: Record<string, string> = {}, options: CreateAppOptions = {}, logger: Logger = pino({ level: 'silent' })): TestApp {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const redisUrl = process.env.TEST_REDIS_URL;
-  const counters = options.counters ?? (redisUrl ? new RedisCounters(redisUrl, { logger, prefix: `test:${path.basename(dataDir)}:` }) : undefined);
+  const counters = options.counters ?? (redisUrl ? new RedisCounters(redisUrl, { logger, prefix: `test:${path.basename(dataDir)}:` }).unref() : undefined);
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_USER: TEST_ADMIN.user,

@@ -125,12 +125,24 @@ export class RedisCounters implements Counters {
     return new GuardedStore(shared, fallback, (err) => this.options.logger.debug({ err, limiter: name }, 'rate-limit store unavailable'));
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.closed = true;
-    if (!this.client.isOpen) return;
-    // A polite QUIT needs a live connection; while reconnecting, just stop trying.
-    if (this.client.isReady) await this.client.close().catch(() => this.client.destroy());
-    else this.client.destroy();
+    // After the first connection attempt settles: destroyed mid-connect, node-redis would still
+    // keep the socket that attempt opens. destroy, not close: nothing here needs draining.
+    return this.ready.then(
+      () => this.destroy(),
+      () => this.destroy(),
+    );
+  }
+
+  private destroy(): void {
+    if (this.client.isOpen) this.client.destroy();
+  }
+
+  /** Lets the process exit while connected (tests, one-shot commands); the server keeps it referenced. */
+  unref(): this {
+    this.client.unref();
+    return this;
   }
 
   private key(kind: string, key: string): string {
