@@ -10,6 +10,7 @@ import { FEATURES } from './features';
 import { RequestActivity } from './http/activity';
 import { basicAuth } from './http/basicAuth';
 import { LoginThrottle } from './http/loginThrottle';
+import { answerUnavailable, memoryCounters, type Counters } from './http/counters';
 import { apiNotFound, errorHandler, HttpError, lastResortErrorHandler } from './http/errors';
 import { sameOriginWrites } from './http/guards';
 import { refuseLongUrls } from './http/limits';
@@ -24,6 +25,8 @@ export interface CreateAppOptions {
   /** Shared with the mail worker, which yields while API requests are in flight. */
   activity?: RequestActivity;
   loginThrottle?: LoginThrottle;
+  /** Where rate-limit and sign-in counts live: shared Redis (REDIS_URL) or, by default, memory. */
+  counters?: Counters;
 }
 
 export const JSON_BODY_LIMIT = '16kb';
@@ -52,30 +55,39 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.use(requestLog(logger));
   app.use(hstsWhenSecure);
 
-  const requireAdmin = basicAuth({
-    user: config.adminUser,
-    password: config.adminPassword,
-    realm: 'White-label admin',
-    throttle: options.loginThrottle ?? new LoginThrottle(),
-    logger,
-    clientKey,
-  });
-  const limit = (perMinute: number) =>
-    rateLimit({
-      windowMs: 60_000,
-      limit: perMinute,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      keyGenerator: clientKey,
-      handler: (_req, _res, next) => next(new HttpError(429, 'Too many requests. Please wait a minute and try again.')),
-    });
+  const counters = options.counters ?? memoryCounters();
+  // Without the shared counts a password guess cannot be counted: refused (503), never let through.
+  const requireAdmin = answerUnavailable(
+    basicAuth({
+      user: config.adminUser,
+      password: config.adminPassword,
+      realm: 'White-label admin',
+      throttle: options.loginThrottle ?? new LoginThrottle(counters.login),
+      logger,
+      clientKey,
+    }),
+  );
+  const limit = (name: string, perMinute: number, whenDown: 'refuse' | 'local') =>
+    answerUnavailable(
+      rateLimit({
+        windowMs: 60_000,
+        limit: perMinute,
+        standardHeaders: 'draft-8',
+        legacyHeaders: false,
+        keyGenerator: clientKey,
+        store: counters.rateLimitStore(name, whenDown),
+        handler: (_req, _res, next) => next(new HttpError(429, 'Too many requests. Please wait a minute and try again.')),
+      }),
+    );
   const ctx: FeatureContext = {
     ...deps,
     writes: deps.writes ?? new GroupCommit(deps.db),
     requireAdmin,
     limiters: {
-      forms: limit(config.rateLimitPerMinute),
-      api: limit(Math.max(300, config.rateLimitPerMinute * 10)),
+      // Form posts send mail or take orders: while Redis is away they get 503, not an unshared limit.
+      forms: limit('forms', config.rateLimitPerMinute, 'refuse'),
+      // Reads stay up and limited, per instance, until Redis returns.
+      api: limit('api', Math.max(300, config.rateLimitPerMinute * 10), 'local'),
     },
   };
 

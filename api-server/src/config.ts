@@ -15,10 +15,22 @@ const mailbox = z
     error: 'must be an email address, optionally as "Name <address>"',
   });
 
+/** What the Redis client accepts: its own scheme, a host, and at most a database number as path. */
+function isRedisUrl(v: string): boolean {
+  if (/\s/.test(v)) return false;
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'redis:' || u.protocol === 'rediss:') && u.hostname !== '' && /^\/?\d*$/.test(u.pathname);
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   PORT: withDefault(z.coerce.number().int().min(0).max(65535), 3000),
   DATA_DIR: withDefault(z.string(), './data'),
   SMTP_URL: opt(z.string().regex(/^smtps?:\/\/[^\s]+$/, { error: 'must be an smtp:// or smtps:// URL' })),
+  REDIS_URL: opt(z.string().refine(isRedisUrl, { error: 'must be a redis:// or rediss:// URL, e.g. redis://localhost:6379 (optionally /DB-NUMBER)' })),
   MAIL_FROM: withDefault(mailbox, 'Ledgerline <no-reply@ledgerline.localhost>'),
   SALES_EMAIL: withDefault(z.email({ error: 'must be an email address' }), 'sales@ledgerline.localhost'),
   SUPPORT_EMAIL: withDefault(z.email({ error: 'must be an email address' }), 'support@ledgerline.localhost'),
@@ -40,6 +52,8 @@ export interface Config {
   dataDir: string;
   buildDir: string;
   smtpUrl: string | undefined;
+  /** Shared counters (rate limits, sign-in throttling) for several instances; unset: in memory. */
+  redisUrl: string | undefined;
   mailFrom: string;
   salesEmail: string;
   supportEmail: string;
@@ -77,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: path.resolve(cwd, e.DATA_DIR),
     buildDir: path.resolve(cwd, e.BUILD_DIR),
     smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
     mailFrom: e.MAIL_FROM,
     salesEmail: e.SALES_EMAIL,
     supportEmail: e.SUPPORT_EMAIL,

@@ -11,10 +11,15 @@ import { OutboxStore } from './mail/outbox';
 import { fileSender, smtpSender } from './mail/transport';
 import { OutboxWorker } from './mail/worker';
 import { RequestActivity } from './http/activity';
+import { memoryCounters, type Counters } from './http/counters';
+import { connectRedisCounters, RedisStartError } from './http/counters/redis';
 import path from 'node:path';
 
-/** Exit codes: 2 bad configuration, 3 data directory or database unusable, 4 port unusable, 5 fsync failed. */
-function main(): void {
+/**
+ * Exit codes: 2 bad configuration, 3 data directory or database unusable, 4 port unusable,
+ * 5 fsync failed, 6 Redis (REDIS_URL) unreachable at start.
+ */
+async function main(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
@@ -78,14 +83,27 @@ function main(): void {
     durable: () => writes.durable(),
   });
 
+  let counters: Counters = memoryCounters();
+  if (config.redisUrl) {
+    try {
+      counters = await connectRedisCounters(config.redisUrl, { logger });
+    } catch (err) {
+      if (!(err instanceof RedisStartError)) throw err;
+      console.error(`Cannot start: ${err.message}. Start Redis, correct REDIS_URL, or unset it to count in memory (one instance only).`);
+      writes.close();
+      db.close();
+      process.exit(6);
+    }
+  }
+
   const site = loadBuiltSite(config.buildDir);
   if (!site) logger.warn({ buildDir: config.buildDir }, 'no built site found: serving the API only (run npm run build)');
-  const app = createApp({ config, db, outbox, logger, now, writes }, { site, activity });
+  const app = createApp({ config, db, outbox, logger, now, writes }, { site, activity, counters });
 
   const server: Server = app.listen(config.port, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    logger.info({ port, dataDir: config.dataDir, mail: config.smtpUrl ? 'smtp' : 'files', env: process.env.NODE_ENV ?? 'development' }, 'server listening');
+    logger.info({ port, dataDir: config.dataDir, mail: config.smtpUrl ? 'smtp' : 'files', counters: counters.kind, env: process.env.NODE_ENV ?? 'development' }, 'server listening');
     // Printed plainly (not only logged) so a newcomer sees where to go.
     console.log(`Ledgerline is running on http://localhost:${port}`);
     if (config.adminPasswordFile) {
@@ -109,6 +127,7 @@ function main(): void {
     server.close(() => {
       void worker.stop().then(() => {
         sender.close();
+        void counters.close();
         writes.close();
         db.close();
         logger.info('shut down cleanly');
@@ -125,4 +144,8 @@ function main(): void {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main();
+// main is async (it awaits Redis): a start-up failure must still stop the process, not be logged as a stray promise.
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -9,6 +9,7 @@ import { ALL_MIGRATIONS } from '../../../api-server/src/features';
 import { OutboxStore } from '../../../api-server/src/mail/outbox';
 import { formTokensFor } from '../../../api-server/src/http/spam';
 import { MIN_FILL_MS } from '../../../src/schemas/common';
+import { RedisCounters } from '../../../api-server/src/http/counters/redis';
 import type { Express } from 'express';
 
 export const TEST_ADMIN = { user: 'admin', password: 'api-test-password' } as const;
@@ -24,15 +25,22 @@ export interface TestApp {
   close: () => void;
 }
 
-/** The real app over a real temporary SQLite file. Mail is only queued: no worker runs. */
+/**
+ * The real app over a real temporary SQLite file. Mail is only queued: no worker runs.
+ * With TEST_REDIS_URL set (redis://…), its counters live in that Redis under a prefix of their
+ * own, so every suite can be run against shared counters and test apps never see each other's.
+ */
 export function createTestApp(env: Record<string, string> = {}, options: CreateAppOptions = {}, logger: Logger = pino({ level: 'silent' })): TestApp {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const counters = options.counters ?? (redisUrl ? new RedisCounters(redisUrl, { logger, prefix: `test:${path.basename(dataDir)}:` }).unref() : undefined);
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_USER: TEST_ADMIN.user,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     RATE_LIMIT_PER_MINUTE: '1000',
     LOG_LEVEL: 'silent',
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...env,
   });
   const db = openDatabase(dataDir);
@@ -40,7 +48,7 @@ export function createTestApp(env: Record<string, string> = {}, options: CreateA
   const clock = { now: new Date('2026-01-15T10:00:00.000Z') };
   const now = () => new Date(clock.now);
   const outbox = new OutboxStore(db, config.mailFrom, now);
-  const app = createApp({ config, db, outbox, logger, now }, options);
+  const app = createApp({ config, db, outbox, logger, now }, { ...options, counters });
   return {
     app,
     db,
@@ -49,6 +57,7 @@ export function createTestApp(env: Record<string, string> = {}, options: CreateA
     dataDir,
     clock,
     close: () => {
+      if (counters && !options.counters) void counters.close();
       db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
