@@ -1,0 +1,125 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Private PostgreSQL and Redis servers for the tests: each in a temporary folder, on a free
+ * loopback port, started and stopped by the test run itself, so no test depends on (or
+ * disturbs) anything already running on the machine. See ../shared/TOOLCHAIN.md.
+ */
+
+export interface RunningService {
+  url: string;
+  port: number;
+  stop: () => void;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function postgresBin(name: string): string {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) {
+    const candidate = path.join(root, v, 'bin', name);
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  throw new Error(`PostgreSQL's ${name} was not found under ${root}: apt-get install postgresql (.ci/run does)`);
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** initdb refuses to run as root: as root the server runs as the `postgres` system user. */
+function runAsOwner(bin: string, args: string[]): void {
+  const [cmd, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  const result = spawnSync(cmd, argv, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${path.basename(bin)} failed: ${result.stderr || result.stdout}`);
+}
+
+export async function startPostgres(): Promise<RunningService> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-test-'));
+  if (isRoot()) execFileSync('chown', ['postgres:postgres', dir]);
+  const port = await freePort();
+  const data = path.join(dir, 'data');
+  runAsOwner(postgresBin('initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  // fsync stays on (the default): the tests exercise the same durability as production.
+  runAsOwner(postgresBin('pg_ctl'), [
+    '-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '30',
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+    'start',
+  ]);
+  let stopped = false;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      try {
+        runAsOwner(postgresBin('pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export async function startRedis(): Promise<RunningService> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redis-test-'));
+  const port = await freePort();
+  const pidfile = path.join(dir, 'redis.pid');
+  const result = spawnSync(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--pidfile', pidfile, '--dir', dir, '--logfile', path.join(dir, 'log')],
+    { encoding: 'utf8' },
+  );
+  if (result.error || result.status !== 0) {
+    throw new Error(`redis-server could not start (apt-get install redis-server; .ci/run does): ${result.error?.message ?? result.stderr}`);
+  }
+  await waitForPort(port);
+  let stopped = false;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      try {
+        const pid = Number(fs.readFileSync(pidfile, 'utf8').trim());
+        if (pid) process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone: nothing to stop.
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on 127.0.0.1:${port} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
