@@ -1,4 +1,4 @@
-import { isStorageFault } from '../db/database';
+import { isStorageFault, type Db } from '../db/database';
 import type { Logger } from '../logger';
 import type { OutboxRow, OutboxStore } from './outbox';
 import type { MailSender } from './transport';
@@ -66,7 +66,7 @@ export class OutboxWorker {
   /** Ids being delivered now: a due row in flight is never handed to a second delivery. */
   private readonly inFlight = new Map<number, Promise<void>>();
   /** Outcomes waiting to be written together: one transaction (one WAL sync) per window, not one per message. */
-  private outcomes: (() => void)[] = [];
+  private outcomes: ((tx: Db) => Promise<void>)[] = [];
   private outcomesWritten: Promise<void> | undefined;
   /** The first storage fault of a delivery in this pass: the pass ends with it. */
   private passError: { err: unknown } | undefined;
@@ -134,7 +134,7 @@ export class OutboxWorker {
       }
       await this.options.durable?.();
       if (this.stopped) return;
-      const batch = this.store.dueMessages(room, [...this.inFlight.keys()]);
+      const batch = await this.store.dueMessages(room, [...this.inFlight.keys()]);
       if (batch.length === 0) {
         if (this.inFlight.size === 0) return;
         // Rows in flight may fail back into the due set (or new ones arrive): look again after one settles.
@@ -162,19 +162,18 @@ export class OutboxWorker {
    * Queues a status write and resolves once it is committed. The row stays in `inFlight` until
    * then, so no pass reads it as still due in between.
    */
-  private record(write: () => void): Promise<void> {
+  private record(write: (tx: Db) => Promise<void>): Promise<void> {
     this.outcomes.push(write);
     this.outcomesWritten ??= new Promise<void>((resolve, reject) =>
       setTimeout(() => {
         const writes = this.outcomes;
         this.outcomes = [];
         this.outcomesWritten = undefined;
-        try {
-          this.store.batch(() => writes.forEach((w) => w()));
-          resolve();
-        } catch (err) {
-          reject(err instanceof Error ? err : new Error(String(err)));
-        }
+        this.store
+          .batch(async (tx) => {
+            for (const w of writes) await w(tx);
+          })
+          .then(resolve, (err: unknown) => reject(err instanceof Error ? err : new Error(String(err))));
       }, OUTCOME_WINDOW_MS),
     );
     return this.outcomesWritten;
@@ -191,29 +190,29 @@ export class OutboxWorker {
       sendError = err ?? new Error('unknown delivery error');
     }
     if (sendError === undefined) {
-      await this.record(() => this.store.markSent(row.id));
+      await this.record((tx) => this.store.markSent(row.id, tx));
       this.logger.info({ outboxId: row.id, ref: row.ref, attempts: row.attempts + 1 }, 'mail sent');
       return;
     }
-    await this.record(() => this.failed(row, sendError));
+    await this.record((tx) => this.failed(row, sendError, tx));
   }
 
-  private failed(row: OutboxRow, err: unknown): void {
+  private async failed(row: OutboxRow, err: unknown, tx: Db): Promise<void> {
     const attempts = row.attempts + 1;
     const message = err instanceof Error ? err.message : String(err);
     const now = this.options.now?.() ?? Date.now();
     if (isPermanent(err)) {
-      this.store.markFailed(row, message, null);
+      await this.store.markFailed(row, message, null, tx);
       this.logger.error({ outboxId: row.id, ref: row.ref, attempts, err: message }, 'mail refused permanently, dead');
       return;
     }
     if (now - row.queuedAt >= this.options.giveUpAfterMs) {
-      this.store.markFailed(row, message, null);
+      await this.store.markFailed(row, message, null, tx);
       this.logger.error({ outboxId: row.id, ref: row.ref, attempts, err: message }, 'mail dead: still failing after the give-up age');
       return;
     }
     const delay = Math.min(this.options.retryBaseMs * 2 ** Math.min(attempts - 1, 30), this.options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS);
-    this.store.markFailed(row, message, now + delay);
+    await this.store.markFailed(row, message, now + delay, tx);
     this.logger.warn({ outboxId: row.id, ref: row.ref, attempts, retryInMs: delay, err: message }, 'mail delivery failed, will retry');
   }
 }

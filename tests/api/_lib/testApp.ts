@@ -4,7 +4,8 @@ import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { createApp, type CreateAppOptions } from '../../../api-server/src/app';
 import { loadConfig, type Config } from '../../../api-server/src/config';
-import { openDatabase, runMigrations, type Db } from '../../../api-server/src/db/database';
+import { runMigrations, type Db, type Storage } from '../../../api-server/src/db/database';
+import { openStorage } from '../../../api-server/src/db/storage';
 import { ALL_MIGRATIONS } from '../../../api-server/src/features';
 import { OutboxStore } from '../../../api-server/src/mail/outbox';
 import { formTokensFor } from '../../../api-server/src/http/spam';
@@ -16,16 +17,17 @@ export const TEST_ADMIN = { user: 'admin', password: 'api-test-password' } as co
 export interface TestApp {
   app: Express;
   db: Db;
+  storage: Storage;
   outbox: OutboxStore;
   config: Config;
   dataDir: string;
   /** Current time seen by the app; tests may move it. */
   clock: { now: Date };
-  close: () => void;
+  close: () => Promise<void>;
 }
 
 /** The real app over a real temporary SQLite file. Mail is only queued: no worker runs. */
-export function createTestApp(env: Record<string, string> = {}, options: CreateAppOptions = {}, logger: Logger = pino({ level: 'silent' })): TestApp {
+export async function createTestApp(env: Record<string, string> = {}, options: CreateAppOptions = {}, logger: Logger = pino({ level: 'silent' })): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -35,21 +37,23 @@ export function createTestApp(env: Record<string, string> = {}, options: CreateA
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const db = openDatabase(dataDir);
-  runMigrations(db, ALL_MIGRATIONS);
+  const storage = await openStorage({ dataDir });
+  await runMigrations(storage, ALL_MIGRATIONS);
+  const { db, writes } = storage;
   const clock = { now: new Date('2026-01-15T10:00:00.000Z') };
   const now = () => new Date(clock.now);
   const outbox = new OutboxStore(db, config.mailFrom, now);
-  const app = createApp({ config, db, outbox, logger, now }, options);
+  const app = createApp({ config, db, writes, outbox, logger, now }, options);
   return {
     app,
     db,
+    storage,
     outbox,
     config,
     dataDir,
     clock,
-    close: () => {
-      db.close();
+    close: async () => {
+      await storage.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -65,4 +69,11 @@ export function basicAuthHeader(user: string = TEST_ADMIN.user, password: string
  */
 export function signed<T extends object>(t: Pick<TestApp, 'dataDir' | 'clock'>, body: T, ageMs = MIN_FILL_MS + 1_000): { formToken: string } & T {
   return { formToken: formTokensFor(t.dataDir).issue(t.clock.now.getTime() - ageMs), ...body };
+}
+
+/** The database alone, migrated, for tests of stores and the worker. */
+export async function openTestStorage(dataDir: string): Promise<Storage> {
+  const storage = await openStorage({ dataDir });
+  await runMigrations(storage, ALL_MIGRATIONS);
+  return storage;
 }
