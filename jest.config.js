@@ -47,6 +47,18 @@ const config = {
       testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
     },
     {
+      // The same API suites on PostgreSQL (a private server started once for the run). Tests of
+      // SQLite's own machinery (group commit, WAL) stay in `api` only.
+      ...common,
+      displayName: 'api-pg',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/api/core/groupCommit.test.ts'],
+      globals: { API_TEST_ENGINE: 'postgres' },
+      globalSetup: '<rootDir>/tests/api/_pg/globalSetup.ts',
+      globalTeardown: '<rootDir>/tests/api/_pg/globalTeardown.ts',
+    },
+    {
       ...common,
       displayName: 'e2e',
       testEnvironment: 'node',

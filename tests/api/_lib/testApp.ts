@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import pino, { type Logger } from 'pino';
 import { createApp, type CreateAppOptions } from '../../../api-server/src/app';
 import { loadConfig, type Config } from '../../../api-server/src/config';
@@ -21,13 +23,58 @@ export interface TestApp {
   outbox: OutboxStore;
   config: Config;
   dataDir: string;
+  /** The PostgreSQL URL of this app's schema (undefined on SQLite), e.g. for the tickets command. */
+  databaseUrl: string | undefined;
   /** Current time seen by the app; tests may move it. */
   clock: { now: Date };
   close: () => Promise<void>;
 }
 
-/** The real app over a real temporary SQLite file. Mail is only queued: no worker runs. */
-export async function createTestApp(env: Record<string, string> = {}, options: CreateAppOptions = {}, logger: Logger = pino({ level: 'silent' })): Promise<TestApp> {
+/** 'postgres' in the `api-pg` jest project (see jest.config.js), otherwise 'sqlite'. */
+export const TEST_ENGINE: 'sqlite' | 'postgres' = (globalThis as { API_TEST_ENGINE?: string }).API_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+let fileDatabase: Promise<string> | undefined;
+
+/**
+ * On PostgreSQL: a fresh schema in this test file's own database (created on first use), so
+ * every test app starts empty, as with a new SQLite file. Undefined on SQLite.
+ */
+export async function testDatabaseUrl(): Promise<string | undefined> {
+  if (TEST_ENGINE === 'sqlite') return undefined;
+  const server = process.env.API_TEST_POSTGRES_URL;
+  if (!server) throw new Error('API_TEST_POSTGRES_URL is not set: run the api-pg project through jest (its globalSetup starts PostgreSQL)');
+  fileDatabase ??= (async () => {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    await adminQuery(server, `CREATE DATABASE ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return url.toString();
+  })();
+  const url = new URL(await fileDatabase);
+  const schema = `s_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url.toString(), `CREATE SCHEMA ${schema}`);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+/** The real app over a real temporary database (SQLite file or PostgreSQL schema). Mail is only queued: no worker runs. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: CreateAppOptions = {},
+  logger: Logger = pino({ level: 'silent' }),
+  /** PostgreSQL only: connect here instead of a fresh schema (e.g. through a proxy the test cuts). */
+  databaseUrlOverride?: string,
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -37,8 +84,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: C
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const storage = await openStorage({ dataDir });
-  await runMigrations(storage, ALL_MIGRATIONS);
+  const databaseUrl = databaseUrlOverride ?? (await testDatabaseUrl());
+  const storage = await openTestStorage(dataDir, databaseUrl);
   const { db, writes } = storage;
   const clock = { now: new Date('2026-01-15T10:00:00.000Z') };
   const now = () => new Date(clock.now);
@@ -51,6 +98,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: C
     outbox,
     config,
     dataDir,
+    databaseUrl,
     clock,
     close: async () => {
       await storage.close();
@@ -72,8 +120,9 @@ export function signed<T extends object>(t: Pick<TestApp, 'dataDir' | 'clock'>, 
 }
 
 /** The database alone, migrated, for tests of stores and the worker. */
-export async function openTestStorage(dataDir: string): Promise<Storage> {
-  const storage = await openStorage({ dataDir });
+export async function openTestStorage(dataDir: string, databaseUrl: string | undefined | 'fresh' = 'fresh'): Promise<Storage> {
+  const url = databaseUrl === 'fresh' ? await testDatabaseUrl() : databaseUrl;
+  const storage = await openStorage({ dataDir, databaseUrl: url, poolSize: 4 });
   await runMigrations(storage, ALL_MIGRATIONS);
   return storage;
 }

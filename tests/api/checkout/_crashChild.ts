@@ -14,7 +14,7 @@ import { ChargingProvider } from './_chargingProvider';
 void (async () => {
   const dataDir = process.env.DATA_DIR!;
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'crash-test-password', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000' });
-  const storage = await openStorage({ dataDir });
+  const storage = await openStorage({ dataDir, databaseUrl: process.env.DATABASE_URL });
   await runMigrations(storage, ALL_MIGRATIONS);
   const { db, writes } = storage;
   const now = () => new Date();

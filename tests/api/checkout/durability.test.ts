@@ -14,7 +14,7 @@ import { loadConfig } from '../../../api-server/src/config';
 import { sql } from 'kysely';
 import { FEATURES, recoverFeatures } from '../../../api-server/src/features';
 import { OutboxStore } from '../../../api-server/src/mail/outbox';
-import { createTestApp, openTestStorage, type TestApp } from '../_lib/testApp';
+import { createTestApp, openTestStorage, TEST_ENGINE, testDatabaseUrl, type TestApp } from '../_lib/testApp';
 import { ChargingProvider } from './_chargingProvider';
 
 const valid = { planId: 'enterprise', customerName: 'Grace Hopper', customerEmail: 'grace@example.com' };
@@ -77,12 +77,17 @@ describe('idempotent checkout survives the client and the process', () => {
     const provider = new ChargingProvider(path.join(ledgerDir, 'ledger'));
     t = await createTestApp({}, withProvider(provider));
     // Recording "paid" fails once the money is taken (as a full disk or an I/O error would).
-    await sql`CREATE TEMP TRIGGER refuse_paid BEFORE UPDATE OF status ON checkout_orders WHEN NEW.status = 'paid'
-      BEGIN SELECT RAISE(ABORT, 'injected write failure'); END`.execute(t.db);
+    if (TEST_ENGINE === 'sqlite') {
+      await sql`CREATE TEMP TRIGGER refuse_paid BEFORE UPDATE OF status ON checkout_orders WHEN NEW.status = 'paid'
+        BEGIN SELECT RAISE(ABORT, 'injected write failure'); END`.execute(t.db);
+    } else {
+      await sql`CREATE FUNCTION refuse_paid() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected write failure'; END $$`.execute(t.db);
+      await sql`CREATE TRIGGER refuse_paid BEFORE UPDATE OF status ON checkout_orders FOR EACH ROW WHEN (NEW.status = 'paid') EXECUTE FUNCTION refuse_paid()`.execute(t.db);
+    }
     const first = await request(t.app).post('/api/checkout').set('Idempotency-Key', 'after-pay').send(valid);
     expect(first.status).toBeGreaterThanOrEqual(500);
     expect(provider.charges()).toHaveLength(1);
-    await sql`DROP TRIGGER refuse_paid`.execute(t.db);
+    await (TEST_ENGINE === 'sqlite' ? sql`DROP TRIGGER refuse_paid` : sql`DROP TRIGGER refuse_paid ON checkout_orders`).execute(t.db);
 
     const retry = await request(t.app).post('/api/checkout').set('Idempotency-Key', 'after-pay').send(valid);
     const orders = await new OrderStore(t.db, () => new Date()).list();
@@ -97,10 +102,11 @@ describe('idempotent checkout survives the client and the process', () => {
   it('a process killed with SIGKILL after charging: start-up recovery lets the retry finish that order, charged once', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-checkout-'));
     const ledger = path.join(ledgerDir, 'ledger');
+    const databaseUrl = await testDatabaseUrl();
     // tsx as a loader, not its CLI: the CLI runs the script in a grandchild, which SIGKILL would miss.
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '_crashChild.ts')], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LEDGER: ledger },
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LEDGER: ledger, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -135,7 +141,7 @@ describe('idempotent checkout survives the client and the process', () => {
       child.stderr.destroy();
 
       // The restart, as index.ts does it: migrations, then recovery, then requests.
-      const storage = await openTestStorage(dataDir);
+      const storage = await openTestStorage(dataDir, databaseUrl);
       const { db, writes } = storage;
       const now = () => new Date();
       const logger = pino({ level: 'silent' });

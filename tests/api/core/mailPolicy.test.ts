@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import type { Db, Storage } from '../../../api-server/src/db/database';
-import { openTestStorage } from '../_lib/testApp';
+import { openTestStorage, testDatabaseUrl } from '../_lib/testApp';
 import { OutboxStore } from '../../../api-server/src/mail/outbox';
 import { smtpSender } from '../../../api-server/src/mail/transport';
 import { OutboxWorker } from '../../../api-server/src/mail/worker';
@@ -22,6 +22,8 @@ const HOUR = 3_600_000;
 
 describe('mail delivery policy (RFC 5321)', () => {
   let dir: string;
+  /** How the tickets command finds this test's database. */
+  let cliEnv: NodeJS.ProcessEnv;
   let storage: Storage;
   let db: Db;
   /** Real time plus an offset that tests move forward: store and worker share it. */
@@ -34,7 +36,9 @@ describe('mail delivery policy (RFC 5321)', () => {
 
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-policy-'));
-    storage = await openTestStorage(dir);
+    const url = await testDatabaseUrl();
+    cliEnv = url ? { DATABASE_URL: url } : {};
+    storage = await openTestStorage(dir, url);
     db = storage.db;
     clock = { offset: 0 };
     store = new OutboxStore(db, 'Ledgerline <no-reply@ledgerline.test>', () => new Date(now()));
@@ -147,10 +151,10 @@ describe('mail delivery policy (RFC 5321)', () => {
     const err: string[] = [];
     const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
     const id = (await store.list())[0]!.id;
-    expect(await runTicketsCli(['dead', '--data-dir', dir], {}, io)).toBe(0);
+    expect(await runTicketsCli(['dead', '--data-dir', dir], cliEnv, io)).toBe(0);
     expect(out.join('\n')).toMatch(new RegExp(`#${id} DEAD +user7@ledgerline.test .*550`));
-    expect(await runTicketsCli(['requeue', '--data-dir', dir], {}, io)).toBe(2);
-    expect(await runTicketsCli(['requeue', String(id), '--data-dir', dir], {}, io)).toBe(0);
+    expect(await runTicketsCli(['requeue', '--data-dir', dir], cliEnv, io)).toBe(2);
+    expect(await runTicketsCli(['requeue', String(id), '--data-dir', dir], cliEnv, io)).toBe(0);
     expect(out.at(-1)).toBe(`Re-queued 1 message(s): #${id}`);
     expect(await store.counts()).toEqual({ pending: 1, sent: 0, dead: 0 });
 
@@ -161,7 +165,7 @@ describe('mail delivery policy (RFC 5321)', () => {
     const [got] = await smtp.waitForMessages(1);
     expect(got!.subject).toBe('Message 7');
     await waitUntil(async () => (await store.counts()).sent === 1);
-    expect(await runTicketsCli(['requeue', '--all-dead', '--data-dir', dir], {}, io)).toBe(0);
+    expect(await runTicketsCli(['requeue', '--all-dead', '--data-dir', dir], cliEnv, io)).toBe(0);
     expect(out.at(-1)).toBe('Re-queued 0 message(s)');
     await w2.stop();
     sender.close();
