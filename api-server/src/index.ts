@@ -81,6 +81,7 @@ async function main(): Promise<void> {
   const worker = new OutboxWorker(outbox, sender.send, logger, {
     retryBaseMs: config.mailRetryBaseMs,
     giveUpAfterMs: config.mailGiveUpMs,
+    leaseMs: config.mailLeaseMs,
     busy: () => activity.busy(),
     durable: () => writes.durable(),
   });

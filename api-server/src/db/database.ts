@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, Kysely, type SelectQueryBuilder, PostgresAdapter, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Schema } from './schema';
 
@@ -93,6 +93,14 @@ export function isPostgres(db: Db): boolean {
  */
 export async function lockKey(tx: Db, key: string): Promise<void> {
   if (isPostgres(tx)) await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(tx);
+}
+
+/**
+ * Adds FOR UPDATE SKIP LOCKED on PostgreSQL, where concurrent claimers must pass over each
+ * other's rows; SQLite's single writer needs (and parses) no locking clause.
+ */
+export function rowLocks<Q extends SelectQueryBuilder<Schema, keyof Schema, object>>(query: Q, db: Db): Q {
+  return isPostgres(db) ? (query.forUpdate().skipLocked() as Q) : query;
 }
 
 /** Executors GroupCommit runs jobs on: already inside its transaction, though Kysely does not know it. */

@@ -89,5 +89,8 @@ export interface Schema {
     created_at: string;
     sent_at: string | null;
     queued_at: number | null;
+    /** The worker delivering it now, until lease_until (epoch ms); then any worker may claim it again. */
+    claimed_by: string | null;
+    lease_until: number | null;
   };
 }

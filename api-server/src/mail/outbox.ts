@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import { atomically, type Db, type Migration } from '../db/database';
+import { atomically, rowLocks, type Db, type Migration } from '../db/database';
 import { autoId, epochMs } from '../db/migrations';
 import type { Schema } from '../db/schema';
 import { headerSafe } from './sanitize';
@@ -42,6 +42,15 @@ export const outboxMigrations: Migration[] = [
           ? sql<number>`CAST(ROUND((julianday(created_at) - 2440587.5) * 86400000) AS INTEGER)`
           : sql<number>`CAST(EXTRACT(EPOCH FROM CAST(created_at AS timestamptz)) * 1000 AS bigint)`;
       await db.updateTable('outbox').set({ queued_at: createdMs }).execute();
+    },
+  },
+  {
+    // Several workers (instances) on one database: each due row is claimed by one of them for a
+    // lease; a worker that dies mid-delivery gives the row back when the lease runs out.
+    id: 'outbox-003',
+    up: async (db, engine) => {
+      await db.schema.alterTable('outbox').addColumn('claimed_by', 'text').execute();
+      await db.schema.alterTable('outbox').addColumn('lease_until', epochMs(engine)).execute();
     },
   },
 ];
@@ -147,17 +156,32 @@ export class OutboxStore {
     return row.id;
   }
 
-  /** Due rows, oldest first, leaving out `exclude` (the ones a worker is delivering now). */
-  async dueMessages(limit = 10, exclude: readonly number[] = []): Promise<OutboxRow[]> {
-    const due = (n: number) =>
-      this.db.selectFrom('outbox').selectAll().where('status', '=', 'pending').where('next_attempt_at', '<=', this.now().getTime()).orderBy('id').limit(n).execute();
-    if (exclude.length === 0) return (await due(limit)).map(toRow);
-    const skip = new Set(exclude);
-    // The in-flight rows are still 'pending' and due: read past them rather than build an IN list.
-    return (await due(limit + skip.size))
-      .filter((r) => !skip.has(r.id))
-      .slice(0, limit)
-      .map(toRow);
+  /**
+   * Claims up to `limit` due rows, oldest first, for `worker` until now + leaseMs: no other
+   * worker gets them meanwhile, on any instance. PostgreSQL skips rows another worker is
+   * claiming this very moment (FOR UPDATE SKIP LOCKED); SQLite has one writer at a time.
+   */
+  async claimDue(limit: number, worker: string, leaseMs: number): Promise<OutboxRow[]> {
+    const now = this.now().getTime();
+    const rows = await this.db
+      .updateTable('outbox')
+      .set({ claimed_by: worker, lease_until: now + leaseMs })
+      .where('id', 'in', (eb) =>
+        rowLocks(
+          eb
+            .selectFrom('outbox')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('next_attempt_at', '<=', now)
+            .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', now)]))
+            .orderBy('id')
+            .limit(limit),
+          this.db,
+        ),
+      )
+      .returningAll()
+      .execute();
+    return rows.map(toRow).sort((a, b) => a.id - b.id);
   }
 
   /** Runs several status writes as one transaction: one WAL sync instead of one per message. */
@@ -168,7 +192,7 @@ export class OutboxStore {
   async markSent(id: number, tx: Db = this.db): Promise<void> {
     await tx
       .updateTable('outbox')
-      .set((eb) => ({ status: 'sent', attempts: eb('attempts', '+', 1), sent_at: this.now().toISOString(), last_error: null }))
+      .set((eb) => ({ status: 'sent', attempts: eb('attempts', '+', 1), sent_at: this.now().toISOString(), last_error: null, claimed_by: null, lease_until: null }))
       .where('id', '=', id)
       .execute();
   }
@@ -177,7 +201,7 @@ export class OutboxStore {
     const status: OutboxStatus = nextAttemptAt === null ? 'dead' : 'pending';
     await tx
       .updateTable('outbox')
-      .set({ status, attempts: row.attempts + 1, next_attempt_at: nextAttemptAt ?? row.nextAttemptAt, last_error: error.slice(0, 1000) })
+      .set({ status, attempts: row.attempts + 1, next_attempt_at: nextAttemptAt ?? row.nextAttemptAt, last_error: error.slice(0, 1000), claimed_by: null, lease_until: null })
       .where('id', '=', row.id)
       .execute();
   }
@@ -192,7 +216,7 @@ export class OutboxStore {
     const dead = await atomically(this.db, async (tx) => {
       const rows = await tx
         .updateTable('outbox')
-        .set({ status: 'pending', attempts: 0, next_attempt_at: now, queued_at: now })
+        .set({ status: 'pending', attempts: 0, next_attempt_at: now, queued_at: now, claimed_by: null, lease_until: null })
         .where('status', '=', 'dead')
         .$if(ids !== 'all-dead', (qb) => qb.where('id', 'in', ids as readonly number[]))
         .returning('id')

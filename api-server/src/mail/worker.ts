@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { isStorageFault, type Db } from '../db/database';
 import type { Logger } from '../logger';
 import type { OutboxRow, OutboxStore } from './outbox';
@@ -25,7 +27,16 @@ export interface WorkerOptions {
   durable?: () => Promise<void>;
   /** Pause between messages while busy (default 10 ms: at most ~100 messages/s under load). */
   busyPauseMs?: number;
+  /**
+   * How long a claimed message is this worker's alone (default 2 minutes, well above a
+   * delivery's SMTP timeouts); a worker that died gives it back when this runs out.
+   */
+  leaseMs?: number;
+  /** This worker's name in the outbox's claimed_by (default: host, pid and a random part). */
+  id?: string;
 }
+
+export const DEFAULT_LEASE_MS = 2 * 60_000;
 
 export const DEFAULT_MAX_DELAY_MS = 30 * 60_000;
 export const DEFAULT_CONCURRENCY = 20;
@@ -56,7 +67,8 @@ export function isPermanent(err: unknown): boolean {
  * dropped connections) back off exponentially (base, 2×base, 4×base… capped) until the message
  * has been queued for giveUpAfterMs; a permanent 5yz refusal is dead at once. Dead mail is
  * logged and can be re-queued with `npm run tickets -- requeue`. Pending mail survives restarts
- * because it lives in SQLite, not in memory.
+ * because it lives in the database, not in memory; workers of several instances share it, each
+ * message claimed by one of them at a time (see OutboxStore.claimDue).
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -71,12 +83,16 @@ export class OutboxWorker {
   /** The first storage fault of a delivery in this pass: the pass ends with it. */
   private passError: { err: unknown } | undefined;
 
+  private readonly id: string;
+
   constructor(
     private readonly store: OutboxStore,
     private readonly send: MailSender,
     private readonly logger: Logger,
     private readonly options: WorkerOptions,
-  ) {}
+  ) {
+    this.id = options.id ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  }
 
   start(): void {
     this.stopped = false;
@@ -134,7 +150,8 @@ export class OutboxWorker {
       }
       await this.options.durable?.();
       if (this.stopped) return;
-      const batch = await this.store.dueMessages(room, [...this.inFlight.keys()]);
+      // Claimed rows are not due for any other worker until their lease ends, on any instance.
+      const batch = await this.store.claimDue(room, this.id, this.options.leaseMs ?? DEFAULT_LEASE_MS);
       if (batch.length === 0) {
         if (this.inFlight.size === 0) return;
         // Rows in flight may fail back into the due set (or new ones arrive): look again after one settles.

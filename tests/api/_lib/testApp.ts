@@ -72,10 +72,13 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: CreateAppOptions = {},
   logger: Logger = pino({ level: 'silent' }),
-  /** PostgreSQL only: connect here instead of a fresh schema (e.g. through a proxy the test cuts). */
-  databaseUrlOverride?: string,
+  /**
+   * Another instance on an existing database: the same dataDir (SQLite) or URL (PostgreSQL, e.g.
+   * through a proxy the test cuts). Absent: a fresh database.
+   */
+  on: { dataDir?: string; databaseUrl?: string } = {},
 ): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  const dataDir = on.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_USER: TEST_ADMIN.user,
@@ -84,7 +87,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const databaseUrl = databaseUrlOverride ?? (await testDatabaseUrl());
+  const databaseUrl = on.databaseUrl ?? (on.dataDir === undefined ? await testDatabaseUrl() : undefined);
   const storage = await openTestStorage(dataDir, databaseUrl);
   const { db, writes } = storage;
   const clock = { now: new Date('2026-01-15T10:00:00.000Z') };

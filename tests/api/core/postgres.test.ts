@@ -71,7 +71,7 @@ async function cuttableProxy(target: URL): Promise<{ port: number; cut: () => vo
     const viaProxy = new URL(direct);
     viaProxy.port = String(proxy.port);
     // The app's pool connects through the proxy; the schema is the one testDatabaseUrl made.
-    t = await createTestApp({}, {}, undefined, viaProxy.toString());
+    t = await createTestApp({}, {}, undefined, { databaseUrl: viaProxy.toString() });
     const post = () => request(t.app).post('/api/support').send(signed(t, ticket));
     expect((await post()).status).toBe(201);
 
