@@ -45,6 +45,22 @@ const config = {
       displayName: 'api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
+      // Both engines' API suites run side by side in npm test on 2 cores: a few hundred requests
+      // in one test (the rate-limit ones) can pass 5 s there while taking ~1 s alone.
+      testTimeout: 20_000,
+    },
+    {
+      // The same API suites on PostgreSQL (a private server started once for the run). Tests of
+      // SQLite's own machinery (group commit, WAL) stay in `api` only.
+      ...common,
+      displayName: 'api-pg',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/api/core/groupCommit.test.ts'],
+      globals: { API_TEST_ENGINE: 'postgres' },
+      testTimeout: 20_000,
+      globalSetup: '<rootDir>/tests/api/_pg/globalSetup.ts',
+      globalTeardown: '<rootDir>/tests/api/_pg/globalTeardown.ts',
     },
     {
       ...common,

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { openDatabase, runMigrations } from '../api-server/src/db/database';
-import { GroupCommit } from '../api-server/src/db/groupCommit';
+import { atomically, runMigrations } from '../api-server/src/db/database';
+import { openStorage } from '../api-server/src/db/storage';
 import { ALL_MIGRATIONS } from '../api-server/src/features';
 import { OutboxStore } from '../api-server/src/mail/outbox';
 import { smtpSender } from '../api-server/src/mail/transport';
@@ -19,18 +19,18 @@ import type { Report } from './table';
  */
 export async function runMail(report: Report, log: (line: string) => void, count = BUDGETS.mailBurstMessages): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mail-'));
-  const db = openDatabase(dataDir);
+  const storage = await openStorage({ dataDir });
+  const { db, writes } = storage;
   const sink = await startSmtp({ parse: false });
   const sender = smtpSender(sink.url);
-  const writes = new GroupCommit(db);
   try {
-    runMigrations(db, ALL_MIGRATIONS);
+    await runMigrations(storage, ALL_MIGRATIONS);
     const outbox = new OutboxStore(db, 'Ledgerline <no-reply@ledgerline.localhost>');
-    db.transaction(() => {
+    await atomically(db, async (tx) => {
       for (let i = 1; i <= count; i++) {
-        outbox.enqueue({ ref: `bench:${i}`, to: `customer${i}@example.com`, subject: `Ticket ${i}`, text: `Message ${i}\n`.repeat(20) });
+        await outbox.enqueue({ ref: `bench:${i}`, to: `customer${i}@example.com`, subject: `Ticket ${i}`, text: `Message ${i}\n`.repeat(20) }, tx);
       }
-    })();
+    });
     log(`Mail: delivering ${count} queued messages to a local SMTP sink...`);
     const worker = new OutboxWorker(outbox, sender.send, pino({ level: 'silent' }), {
       retryBaseMs: 5_000,
@@ -42,7 +42,7 @@ export async function runMail(report: Report, log: (line: string) => void, count
     await sink.waitForMessages(count, BUDGETS.mailBurstSeconds * 4_000);
     const ms = performance.now() - started;
     await worker.stop();
-    const c = outbox.counts();
+    const c = await outbox.counts();
     const s = ms / 1000;
     report.check('mail', `burst of ${count} queued messages to a local SMTP sink`, `${s.toFixed(1)} s`, `< ${BUDGETS.mailBurstSeconds} s`, s < BUDGETS.mailBurstSeconds);
     report.info('mail', 'delivery rate', `${Math.round(count / s)} msgs/s`);
@@ -51,8 +51,7 @@ export async function runMail(report: Report, log: (line: string) => void, count
   } finally {
     sender.close();
     await sink.stop();
-    writes.close();
-    db.close();
+    await storage.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ensureBuild } from './ensureBuild';
 
 /**
- * `npm test`: typecheck, unit + component + API tests, then the end-to-end suite against the
+ * `npm test`: typecheck, unit + component + API tests (the API ones on SQLite and PostgreSQL), then the end-to-end suite against the
  * production build in Chromium. Ends with one line "N passed, N failed" summing every suite.
  */
 const root = path.resolve(__dirname, '..');
@@ -63,8 +63,8 @@ for (const project of ['tsconfig.json', 'api-server/tsconfig.json']) {
 console.log('\n== Lint ==');
 check('lint (eslint)', spawnSync('npx', ['eslint', '.'], { cwd: root, stdio: 'inherit' }).status === 0);
 
-console.log('\n== Unit, component and API tests ==');
-jest('unit-api', ['--selectProjects', 'unit', 'api']);
+console.log('\n== Unit, component and API tests (API on SQLite and on a private PostgreSQL) ==');
+jest('unit-api', ['--selectProjects', 'unit', 'api', 'api-pg']);
 
 console.log('\n== Production build ==');
 const built = ensureBuild(root);

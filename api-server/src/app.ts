@@ -5,7 +5,6 @@ import { isIPv4 } from 'node:net';
 import { EXTERNAL_LINKS } from '../../src/data/site';
 import { PLAN_IDS } from '../../src/data/plans';
 import type { AppDeps, Feature, FeatureContext } from './deps';
-import { GroupCommit } from './db/groupCommit';
 import { FEATURES } from './features';
 import { RequestActivity } from './http/activity';
 import { basicAuth } from './http/basicAuth';
@@ -81,7 +80,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     );
   const ctx: FeatureContext = {
     ...deps,
-    writes: deps.writes ?? new GroupCommit(deps.db),
     requireAdmin,
     limiters: {
       // Form posts send mail or take orders: while Redis is away they get 503, not an unshared limit.

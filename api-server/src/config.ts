@@ -26,6 +26,15 @@ function isRedisUrl(v: string): boolean {
   }
 }
 
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   PORT: withDefault(z.coerce.number().int().min(0).max(65535), 3000),
   DATA_DIR: withDefault(z.string(), './data'),
@@ -45,6 +54,10 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: withDefault(z.coerce.number().int().min(10).max(3_600_000), 5_000),
   // RFC 5321 4.5.4.1: keep retrying temporary failures for at least 4-5 days.
   MAIL_GIVE_UP_HOURS: withDefault(z.coerce.number().positive().max(24 * 30), 120),
+  // PostgreSQL for several instances on one database; unset: SQLite in DATA_DIR.
+  // How long a worker keeps a claimed message before another instance may take it over.
+  MAIL_LEASE_SECONDS: withDefault(z.coerce.number().int().min(1).max(3_600), 120),
+  DATABASE_URL: opt(z.string().refine(isPostgresUrl, { error: 'must be a postgres:// or postgresql:// URL with a host, e.g. postgres://user:password@db.example.com:5432/ledgerline' })),
 });
 
 export interface Config {
@@ -70,6 +83,9 @@ export interface Config {
   mailRetryBaseMs: number;
   /** Age after which mail still failing temporarily is marked dead. */
   mailGiveUpMs: number;
+  mailLeaseMs: number;
+  /** PostgreSQL connection URL; undefined: SQLite in dataDir. */
+  databaseUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     mailGiveUpMs: Math.round(e.MAIL_GIVE_UP_HOURS * 3_600_000),
+    mailLeaseMs: e.MAIL_LEASE_SECONDS * 1_000,
+    databaseUrl: e.DATABASE_URL,
   };
 }
 

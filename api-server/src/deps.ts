@@ -1,7 +1,6 @@
 import type { RequestHandler, Router } from 'express';
 import type { Config } from './config';
-import type { Db, Migration } from './db/database';
-import type { GroupCommit } from './db/groupCommit';
+import type { Db, Migration, Writes } from './db/database';
 import type { Logger } from './logger';
 import type { OutboxStore } from './mail/outbox';
 
@@ -13,8 +12,8 @@ export interface AppDeps {
   logger: Logger;
   /** Injected clock: tests control time without faking timers globally. */
   now: () => Date;
-  /** Shared commits of the request writes; createApp makes one when absent. */
-  writes?: GroupCommit;
+  /** Where acknowledged writes go: GroupCommit on SQLite, a transaction each on PostgreSQL. */
+  writes: Writes;
 }
 
 export interface Limiters {
@@ -31,8 +30,6 @@ export interface FeatureContext extends AppDeps {
   limiters: Limiters;
   /** HTTP Basic guard with ADMIN_USER / ADMIN_PASSWORD. */
   requireAdmin: RequestHandler;
-  /** Run acknowledged writes through this: one fsync per batch, promise settles after commit. */
-  writes: GroupCommit;
 }
 
 /**
@@ -47,5 +44,5 @@ export interface Feature {
    * Runs once at start-up, after the migrations and before the first request: resolves what a
    * process that died mid-request left half done.
    */
-  recover?(ctx: Pick<AppDeps, 'db' | 'now' | 'logger'>): void;
+  recover?(ctx: Pick<AppDeps, 'db' | 'now' | 'logger'>): Promise<void>;
 }

@@ -15,6 +15,6 @@ export const FEATURES: readonly Feature[] = [publicConfigFeature, formTokenFeatu
 export const ALL_MIGRATIONS: readonly Migration[] = [...outboxMigrations, ...FEATURES.flatMap((f) => f.migrations)];
 
 /** What index.ts runs at start-up, before listening (see Feature.recover). */
-export function recoverFeatures(ctx: Pick<AppDeps, 'db' | 'now' | 'logger'>, features: readonly Feature[] = FEATURES): void {
-  for (const feature of features) feature.recover?.(ctx);
+export async function recoverFeatures(ctx: Pick<AppDeps, 'db' | 'now' | 'logger'>, features: readonly Feature[] = FEATURES): Promise<void> {
+  for (const feature of features) await feature.recover?.(ctx);
 }

@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadConfig, storedAdminPassword, type Config } from './config';
-import { DatabaseError, openDatabase, runMigrations } from './db/database';
+import { DatabaseError, isStorageFault, runMigrations, type Storage } from './db/database';
+import { openStorage } from './db/storage';
 import { ALL_MIGRATIONS, recoverFeatures } from './features';
 import { answerClientError } from './http/limits';
 import { loadBuiltSite } from './http/site';
 import { createLogger } from './logger';
-import { GroupCommit } from './db/groupCommit';
 import { OutboxStore } from './mail/outbox';
 import { fileSender, smtpSender } from './mail/transport';
 import { OutboxWorker } from './mail/worker';
@@ -37,26 +37,44 @@ async function main(): Promise<void> {
     logger.error({ err: reason }, 'unhandled promise rejection');
   });
 
-  let db;
+  let storage: Storage;
+  // Fail-stop: after a failed fsync nothing more is written or acknowledged, and the process
+  // exits so a supervisor restarts it and SQLite recovers from what the WAL really holds.
+  const onSyncFailure = (err: unknown) => {
+    const reason = err instanceof Error ? err.message : String(err);
+    console.error(`FATAL: the database write-ahead log could not be synced to disk (${reason}). Stopping without acknowledging unsynced writes; restart to recover.`);
+    logger.fatal({ err }, 'fsync failed: stopping');
+    server.close();
+    void worker.stop();
+    // A moment for the refused requests' 503 answers to leave; the exit does not wait for more.
+    setTimeout(() => process.exit(5), 100);
+  };
   try {
-    db = openDatabase(config.dataDir);
-    runMigrations(db, ALL_MIGRATIONS);
+    storage = await openStorage({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onSyncFailure,
+      // The pool drops the broken connection and opens a new one on the next query.
+      onConnectionError: (err) => logger.warn({ err }, 'database connection lost; reconnecting on the next query'),
+    });
+    await runMigrations(storage, ALL_MIGRATIONS);
     config = storedAdminPassword(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
       process.exit(2);
     }
-    if (err instanceof DatabaseError || (err as NodeJS.ErrnoException).syscall !== undefined) {
+    if (err instanceof DatabaseError || isStorageFault(err) || (err as NodeJS.ErrnoException).syscall !== undefined) {
       console.error(`Cannot start: ${(err as Error).message}`);
       process.exit(3);
     }
     throw err;
   }
 
+  const { db, writes } = storage;
   const now = () => new Date();
   try {
-    recoverFeatures({ db, now, logger });
+    await recoverFeatures({ db, now, logger });
   } catch (err) {
     // E.g. a full disk: serving reads beats a crash loop, and a retried key still resumes its
     // order on demand (IdempotencyStore.begin), so nothing is lost by waiting.
@@ -65,20 +83,10 @@ async function main(): Promise<void> {
   const outbox = new OutboxStore(db, config.mailFrom, now);
   const sender = config.smtpUrl ? smtpSender(config.smtpUrl) : fileSender(path.join(config.dataDir, 'mail'));
   const activity = new RequestActivity();
-  // Fail-stop: after a failed fsync nothing more is written or acknowledged, and the process
-  // exits so a supervisor restarts it and SQLite recovers from what the WAL really holds.
-  const writes = new GroupCommit(db, (err) => {
-    const reason = err instanceof Error ? err.message : String(err);
-    console.error(`FATAL: the database write-ahead log could not be synced to disk (${reason}). Stopping without acknowledging unsynced writes; restart to recover.`);
-    logger.fatal({ err }, 'fsync failed: stopping');
-    server.close();
-    void worker.stop();
-    // A moment for the refused requests' 503 answers to leave; the exit does not wait for more.
-    setTimeout(() => process.exit(5), 100);
-  });
   const worker = new OutboxWorker(outbox, sender.send, logger, {
     retryBaseMs: config.mailRetryBaseMs,
     giveUpAfterMs: config.mailGiveUpMs,
+    leaseMs: config.mailLeaseMs,
     busy: () => activity.busy(),
     durable: () => writes.durable(),
   });
@@ -90,8 +98,7 @@ async function main(): Promise<void> {
     } catch (err) {
       if (!(err instanceof RedisStartError)) throw err;
       console.error(`Cannot start: ${err.message}. Start Redis, correct REDIS_URL, or unset it to count in memory (one instance only).`);
-      writes.close();
-      db.close();
+      await storage.close().catch(() => undefined);
       process.exit(6);
     }
   }
@@ -103,7 +110,7 @@ async function main(): Promise<void> {
   const server: Server = app.listen(config.port, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    logger.info({ port, dataDir: config.dataDir, mail: config.smtpUrl ? 'smtp' : 'files', counters: counters.kind, env: process.env.NODE_ENV ?? 'development' }, 'server listening');
+    logger.info({ port, dataDir: config.dataDir, database: storage.engine, mail: config.smtpUrl ? 'smtp' : 'files', counters: counters.kind, env: process.env.NODE_ENV ?? 'development' }, 'server listening');
     // Printed plainly (not only logged) so a newcomer sees where to go.
     console.log(`Ledgerline is running on http://localhost:${port}`);
     if (config.adminPasswordFile) {
@@ -128,10 +135,10 @@ async function main(): Promise<void> {
       void worker.stop().then(() => {
         sender.close();
         void counters.close();
-        writes.close();
-        db.close();
-        logger.info('shut down cleanly');
-        process.exit(0);
+        void storage.close().finally(() => {
+          logger.info('shut down cleanly');
+          process.exit(0);
+        });
       });
     });
     server.closeIdleConnections();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
-import { prepared, type Db } from '../db/database';
+import { atomically, type Db } from '../db/database';
 import { HttpError } from '../http/errors';
 
 /** How long a key is remembered, as Stripe does: after that the same key starts a new request. */
@@ -33,41 +33,45 @@ export class IdempotencyStore {
 
   constructor(
     private readonly db: Db,
-    private readonly table: string,
+    /** A table shaped like checkout_idempotency (the only one so far). */
+    private readonly table: 'checkout_idempotency',
     private readonly now: () => Date,
     private readonly ttlMs = IDEMPOTENCY_TTL_MS,
   ) {}
 
-  begin(key: string, requestHash: string): BeginResult {
-    const begun = this.db.transaction((): BeginResult => {
+  async begin(key: string, requestHash: string): Promise<BeginResult> {
+    const begun = await atomically(this.db, async (tx): Promise<BeginResult> => {
       const nowMs = this.now().getTime();
-      prepared(this.db, `DELETE FROM ${this.table} WHERE key = ? AND created_at <= ?`).run(key, nowMs - this.ttlMs);
-      const row = prepared(this.db, `SELECT request_hash, status_code, response_json, resource_id FROM ${this.table} WHERE key = ?`).get(key) as
-        | { request_hash: string; status_code: number | null; response_json: string | null; resource_id: string | null }
-        | undefined;
-      if (!row) {
-        prepared(this.db, `INSERT INTO ${this.table} (key, request_hash, created_at) VALUES (?, ?, ?)`).run(key, requestHash, nowMs);
-        return { kind: 'new' };
-      }
+      await tx.deleteFrom(this.table).where('key', '=', key).where('created_at', '<=', nowMs - this.ttlMs).execute();
+      // Insert first: of two instances taking the same new key at once, exactly one inserts; the
+      // other waits for its commit and then reads its row.
+      const inserted = await tx
+        .insertInto(this.table)
+        .values({ key, request_hash: requestHash, created_at: nowMs })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (inserted) return { kind: 'new' };
+      const row = await tx.selectFrom(this.table).select(['request_hash', 'status_code', 'response_json', 'resource_id']).where('key', '=', key).executeTakeFirstOrThrow();
       if (row.request_hash !== requestHash) return { kind: 'mismatch' };
       if (row.status_code !== null && row.response_json !== null) {
         return { kind: 'replay', status: row.status_code, body: JSON.parse(row.response_json) as unknown };
       }
       if (this.running.has(key)) return { kind: 'in-progress' };
       return row.resource_id === null ? { kind: 'new' } : { kind: 'resume', resourceId: row.resource_id };
-    })();
+    });
     if (begun.kind === 'new' || begun.kind === 'resume') this.running.add(key);
     return begun;
   }
 
   /** Called inside the transaction that creates the resource: both are stored, or neither. */
-  bind(key: string, resourceId: string): void {
-    prepared(this.db, `UPDATE ${this.table} SET resource_id = ? WHERE key = ?`).run(resourceId, key);
+  async bind(key: string, resourceId: string, tx: Db = this.db): Promise<void> {
+    await tx.updateTable(this.table).set({ resource_id: resourceId }).where('key', '=', key).execute();
   }
 
-  complete(key: string, status: number, body: unknown): void {
+  async complete(key: string, status: number, body: unknown): Promise<void> {
     try {
-      prepared(this.db, `UPDATE ${this.table} SET status_code = ?, response_json = ? WHERE key = ?`).run(status, JSON.stringify(body), key);
+      await this.db.updateTable(this.table).set({ status_code: status, response_json: JSON.stringify(body) }).where('key', '=', key).execute();
     } finally {
       this.running.delete(key);
     }
@@ -77,9 +81,9 @@ export class IdempotencyStore {
    * The request failed on our side. A key that created nothing is forgotten, so the retry runs
    * again; one bound to a resource stays, so the retry resumes it (it may already be paid).
    */
-  release(key: string): void {
+  async release(key: string): Promise<void> {
     try {
-      prepared(this.db, `DELETE FROM ${this.table} WHERE key = ? AND status_code IS NULL AND resource_id IS NULL`).run(key);
+      await this.db.deleteFrom(this.table).where('key', '=', key).where('status_code', 'is', null).where('resource_id', 'is', null).execute();
     } finally {
       this.running.delete(key);
     }
@@ -89,39 +93,36 @@ export class IdempotencyStore {
    * At start-up, before any request: forgets expired keys and resolves those a dead process left
    * in progress, asking `decide` about each one bound to a resource.
    */
-  recover(decide: (resourceId: string) => Recovery): { answered: number; released: number; resumable: number } {
-    return this.db.transaction(() => {
+  recover(decide: (resourceId: string, tx: Db) => Promise<Recovery>): Promise<{ answered: number; released: number; resumable: number }> {
+    return atomically(this.db, async (tx) => {
       const counts = { answered: 0, released: 0, resumable: 0 };
-      prepared(this.db, `DELETE FROM ${this.table} WHERE created_at <= ?`).run(this.now().getTime() - this.ttlMs);
-      const stuck = prepared(this.db, `SELECT key, resource_id FROM ${this.table} WHERE status_code IS NULL`).all() as {
-        key: string;
-        resource_id: string | null;
-      }[];
+      await tx.deleteFrom(this.table).where('created_at', '<=', this.now().getTime() - this.ttlMs).execute();
+      const stuck = await tx.selectFrom(this.table).select(['key', 'resource_id']).where('status_code', 'is', null).execute();
       for (const { key, resource_id: resourceId } of stuck) {
-        const outcome = resourceId === null ? 'release' : decide(resourceId);
+        const outcome = resourceId === null ? 'release' : await decide(resourceId, tx);
         if (outcome === 'release') {
-          prepared(this.db, `DELETE FROM ${this.table} WHERE key = ?`).run(key);
+          await tx.deleteFrom(this.table).where('key', '=', key).execute();
           counts.released++;
         } else if (outcome === 'resume') {
           counts.resumable++;
         } else {
-          prepared(this.db, `UPDATE ${this.table} SET status_code = ?, response_json = ? WHERE key = ?`).run(
-            outcome.answer.status,
-            JSON.stringify(outcome.answer.body),
-            key,
-          );
+          await tx
+            .updateTable(this.table)
+            .set({ status_code: outcome.answer.status, response_json: JSON.stringify(outcome.answer.body) })
+            .where('key', '=', key)
+            .execute();
           counts.answered++;
         }
       }
       return counts;
-    })();
+    });
   }
 }
 
 /** What the route learns from the middleware: the key's binding hook and what to resume. */
 export interface IdempotencyContext {
   resumeId?: string;
-  bind: (resourceId: string) => void;
+  bind: (resourceId: string, tx: Db) => Promise<void>;
 }
 
 export function idempotencyContext(res: Response): IdempotencyContext | undefined {
@@ -140,7 +141,7 @@ export function idempotencyContext(res: Response): IdempotencyContext | undefine
  * Without the header the request simply runs.
  */
 export function idempotent(store: IdempotencyStore): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const key = req.get('idempotency-key');
     if (key === undefined) {
       next();
@@ -152,7 +153,13 @@ export function idempotent(store: IdempotencyStore): RequestHandler {
     }
     // The validated body has its keys in schema order, so equal parameters hash equally.
     const hash = createHash('sha256').update(`${req.method} ${req.baseUrl}${req.path}\n${JSON.stringify(res.locals.body ?? null)}`).digest('hex');
-    const begun = store.begin(key, hash);
+    let begun: BeginResult;
+    try {
+      begun = await store.begin(key, hash);
+    } catch (err) {
+      next(err);
+      return;
+    }
     if (begun.kind === 'mismatch') {
       next(new HttpError(422, 'This Idempotency-Key was already used with different request parameters'));
       return;
@@ -166,7 +173,7 @@ export function idempotent(store: IdempotencyStore): RequestHandler {
       res.status(begun.status).json(begun.body);
       return;
     }
-    const context: IdempotencyContext = { bind: (id) => store.bind(key, id) };
+    const context: IdempotencyContext = { bind: (id, tx) => store.bind(key, id, tx) };
     if (begun.kind === 'resume') context.resumeId = begun.resourceId;
     res.locals.idempotency = context;
     // The answer is recorded when the handler produces it, not when the socket closes: a client
@@ -176,8 +183,18 @@ export function idempotent(store: IdempotencyStore): RequestHandler {
     res.json = (body: unknown) => {
       if (!settled) {
         settled = true;
-        if (res.statusCode >= 500) store.release(key);
-        else store.complete(key, res.statusCode, body);
+        // Recorded before the answer leaves: a retry on any instance then finds it.
+        const record = res.statusCode >= 500 ? store.release(key) : store.complete(key, res.statusCode, body);
+        record.then(
+          () => json(body),
+          (err: unknown) => {
+            // The answer could not be remembered: a 503 the client retries, never a silent loss.
+            settled = true;
+            res.status(503);
+            next(err);
+          },
+        );
+        return res;
       }
       return json(body);
     };

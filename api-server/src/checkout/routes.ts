@@ -27,10 +27,10 @@ export function createCheckoutFeature(makeProvider: () => PaymentProvider = () =
       });
       return router;
     },
-    recover({ db, now, logger }) {
+    async recover({ db, now, logger }) {
       const orders = new OrderStore(db, now);
-      const counts = new IdempotencyStore(db, 'checkout_idempotency', now).recover((orderId): Recovery => {
-        const order = orders.get(orderId);
+      const counts = await new IdempotencyStore(db, 'checkout_idempotency', now).recover(async (orderId, tx): Promise<Recovery> => {
+        const order = await new OrderStore(tx, now).get(orderId);
         if (order?.status === 'paid') {
           const body: CheckoutResponse = { success: true, checkoutUrl: successUrl(order), orderId: order.id };
           return { answer: { status: 200, body } };
@@ -39,7 +39,7 @@ export function createCheckoutFeature(makeProvider: () => PaymentProvider = () =
         // again (charged once) rather than opening a new order.
         if (order?.status === 'pending' && order.providerSessionId !== null) return 'resume';
         // Nothing was charged: the order will never complete, and the retry starts afresh.
-        if (order?.status === 'pending') orders.markFailed(order.id, 'interrupted: the server stopped before payment');
+        if (order?.status === 'pending') await orders.markFailed(order.id, 'interrupted: the server stopped before payment', tx);
         return 'release';
       });
       if (counts.answered + counts.released + counts.resumable > 0) logger.info(counts, 'idempotency keys left in progress were resolved');

@@ -1,5 +1,6 @@
 import { getPlan } from '../../../src/data/plans';
 import type { CheckoutRequest } from '../../../src/schemas/checkout';
+import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { Logger } from '../logger';
 import { successUrl, type PaymentProvider } from './provider';
@@ -18,8 +19,8 @@ export class CheckoutService {
     private readonly orders: OrderStore,
     private readonly provider: PaymentProvider,
     private readonly logger: Logger,
-    /** Commits a write before the next step (see GroupCommit); runs it directly when not given. */
-    private readonly commit: <T>(work: () => T) => Promise<T> = async (work) => work(),
+    /** Commits a write before the next step (see Writes). */
+    private readonly commit: <T>(work: (tx: Db) => Promise<T>) => Promise<T>,
   ) {}
 
   /**
@@ -28,16 +29,16 @@ export class CheckoutService {
    * With `resumeId`, the order a failed or interrupted run created is carried on instead of a new
    * one: a paid order is answered as it is, a pending one goes on from its last recorded step.
    */
-  async start(request: CheckoutRequest, options: { resumeId?: string; onOrder?: (orderId: string) => void } = {}): Promise<CheckoutResult> {
+  async start(request: CheckoutRequest, options: { resumeId?: string; onOrder?: (orderId: string, tx: Db) => Promise<void> } = {}): Promise<CheckoutResult> {
     const plan = getPlan(request.planId);
-    const resumed = options.resumeId === undefined ? undefined : this.orders.get(options.resumeId);
+    const resumed = options.resumeId === undefined ? undefined : await this.orders.get(options.resumeId);
     if (resumed && resumed.status !== 'failed') {
       this.logger.info({ orderId: resumed.id, status: resumed.status }, 'checkout resumed after an interrupted attempt');
       return this.proceed(resumed);
     }
     // The order is on disk before the payment provider ever hears of it.
-    const order = await this.commit(() => {
-      const created = this.orders.create({
+    const order = await this.commit(async (tx) => {
+      const created = await this.orders.create({
         planId: plan.id,
         planName: plan.name,
         amountCents: Math.round(plan.price * 100),
@@ -46,8 +47,8 @@ export class CheckoutService {
         customerName: request.customerName,
         customerEmail: request.customerEmail,
         provider: this.provider.name,
-      });
-      options.onOrder?.(created.id);
+      }, tx);
+      await options.onOrder?.(created.id, tx);
       return created;
     });
     return this.proceed(order);
@@ -63,11 +64,11 @@ export class CheckoutService {
       try {
         session = await this.provider.createSession(order);
       } catch (err) {
-        await this.commit(() => this.orders.markFailed(order.id, `session: ${(err as Error).message}`));
+        await this.commit((tx) => this.orders.markFailed(order.id, `session: ${(err as Error).message}`, tx));
         this.logger.error({ err, orderId: order.id }, 'payment session could not be opened');
         throw new HttpError(502, 'The payment service is unavailable. Please try again in a moment.');
       }
-      await this.commit(() => this.orders.attachSession(order.id, session.sessionId));
+      await this.commit((tx) => this.orders.attachSession(order.id, session.sessionId, tx));
       ({ sessionId, checkoutUrl, requiresCustomerAction } = session);
     }
 
@@ -77,12 +78,12 @@ export class CheckoutService {
       try {
         await this.provider.confirm(sessionId);
       } catch (err) {
-        await this.commit(() => this.orders.markFailed(order.id, `confirm: ${(err as Error).message}`));
+        await this.commit((tx) => this.orders.markFailed(order.id, `confirm: ${(err as Error).message}`, tx));
         await this.provider.fail(sessionId, 'confirmation failed').catch(() => undefined);
         this.logger.warn({ err, orderId: order.id }, 'payment was declined');
         throw new HttpError(402, 'The payment could not be completed. No money was taken.');
       }
-      await this.commit(() => this.orders.markPaid(order.id));
+      await this.commit((tx) => this.orders.markPaid(order.id, tx));
     }
     this.logger.info({ orderId: order.id, planId: order.planId, provider: this.provider.name }, 'checkout completed');
     return { orderId: order.id, checkoutUrl };

@@ -1,41 +1,50 @@
 import { randomBytes } from 'node:crypto';
-import { prepared, type Db, type Migration } from '../db/database';
+import { sql, type Selectable } from 'kysely';
+import type { Db, Migration } from '../db/database';
+import { epochMs } from '../db/migrations';
+import type { Schema } from '../db/schema';
 import type { PlanId } from '../../../src/data/plans';
 
 export const checkoutMigrations: Migration[] = [
   {
     id: 'checkout-001',
-    sql: `CREATE TABLE checkout_orders (
-      id TEXT PRIMARY KEY,
-      plan_id TEXT NOT NULL,
-      plan_name TEXT NOT NULL,
-      amount_cents INTEGER NOT NULL CHECK (amount_cents >= 0),
-      currency TEXT NOT NULL,
-      period TEXT NOT NULL,
-      customer_name TEXT NOT NULL,
-      customer_email TEXT NOT NULL,
-      status TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'failed')),
-      provider TEXT NOT NULL,
-      provider_session_id TEXT,
-      failure_reason TEXT,
-      created_at TEXT NOT NULL,
-      updated_at TEXT NOT NULL,
-      paid_at TEXT
-    );
-    CREATE INDEX checkout_orders_email ON checkout_orders (customer_email);
-    CREATE TABLE checkout_idempotency (
-      key TEXT PRIMARY KEY,
-      request_hash TEXT NOT NULL,
-      status_code INTEGER,
-      response_json TEXT,
-      created_at INTEGER NOT NULL
-    );`,
+    up: async (db, engine) => {
+      await db.schema
+        .createTable('checkout_orders')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('plan_id', 'text', (c) => c.notNull())
+        .addColumn('plan_name', 'text', (c) => c.notNull())
+        .addColumn('amount_cents', 'integer', (c) => c.notNull().check(sql`amount_cents >= 0`))
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('period', 'text', (c) => c.notNull())
+        .addColumn('customer_name', 'text', (c) => c.notNull())
+        .addColumn('customer_email', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status IN ('pending', 'paid', 'failed')`))
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('provider_session_id', 'text')
+        .addColumn('failure_reason', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('paid_at', 'text')
+        .execute();
+      await db.schema.createIndex('checkout_orders_email').on('checkout_orders').column('customer_email').execute();
+      await db.schema
+        .createTable('checkout_idempotency')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('request_hash', 'text', (c) => c.notNull())
+        .addColumn('status_code', 'integer')
+        .addColumn('response_json', 'text')
+        .addColumn('created_at', epochMs(engine), (c) => c.notNull())
+        .execute();
+    },
   },
   {
     // The order an Idempotency-Key created, bound in the order's own transaction: the recovery
     // point a retry resumes from after a failure or a crash.
     id: 'checkout-002',
-    sql: `ALTER TABLE checkout_idempotency ADD COLUMN resource_id TEXT;`,
+    up: async (db) => {
+      await db.schema.alterTable('checkout_idempotency').addColumn('resource_id', 'text').execute();
+    },
   },
 ];
 
@@ -60,27 +69,11 @@ export interface OrderRecord {
   paidAt: string | null;
 }
 
-interface RawOrder {
-  id: string;
-  plan_id: PlanId;
-  plan_name: string;
-  amount_cents: number;
-  currency: string;
-  period: string;
-  customer_name: string;
-  customer_email: string;
-  status: OrderStatus;
-  provider: string;
-  provider_session_id: string | null;
-  failure_reason: string | null;
-  created_at: string;
-  updated_at: string;
-  paid_at: string | null;
-}
+type RawOrder = Selectable<Schema['checkout_orders']>;
 
 const toOrder = (r: RawOrder): OrderRecord => ({
   id: r.id,
-  planId: r.plan_id,
+  planId: r.plan_id as PlanId,
   planName: r.plan_name,
   amountCents: r.amount_cents,
   currency: r.currency,
@@ -109,37 +102,54 @@ export class OrderStore {
     private readonly now: () => Date,
   ) {}
 
-  create(order: NewOrder): OrderRecord {
+  /** Stores on `tx`: the caller's transaction, or on its own. */
+  async create(order: NewOrder, tx: Db = this.db): Promise<OrderRecord> {
     const at = this.now().toISOString();
-    const id = newOrderId();
-    prepared(
-      this.db,
-      `INSERT INTO checkout_orders (id, plan_id, plan_name, amount_cents, currency, period, customer_name, customer_email, status, provider, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
-    ).run(id, order.planId, order.planName, order.amountCents, order.currency, order.period, order.customerName, order.customerEmail, order.provider, at, at);
-    return this.get(id)!;
+    const row = await tx
+      .insertInto('checkout_orders')
+      .values({
+        id: newOrderId(),
+        plan_id: order.planId,
+        plan_name: order.planName,
+        amount_cents: order.amountCents,
+        currency: order.currency,
+        period: order.period,
+        customer_name: order.customerName,
+        customer_email: order.customerEmail,
+        status: 'pending',
+        provider: order.provider,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toOrder(row);
   }
 
-  get(id: string): OrderRecord | undefined {
-    const row = prepared(this.db, 'SELECT * FROM checkout_orders WHERE id = ?').get(id) as RawOrder | undefined;
+  async get(id: string): Promise<OrderRecord | undefined> {
+    const row = await this.db.selectFrom('checkout_orders').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toOrder(row) : undefined;
   }
 
-  attachSession(id: string, sessionId: string): void {
-    prepared(this.db, 'UPDATE checkout_orders SET provider_session_id = ?, updated_at = ? WHERE id = ?').run(sessionId, this.now().toISOString(), id);
+  async attachSession(id: string, sessionId: string, tx: Db = this.db): Promise<void> {
+    await tx.updateTable('checkout_orders').set({ provider_session_id: sessionId, updated_at: this.now().toISOString() }).where('id', '=', id).execute();
   }
 
-  markPaid(id: string): void {
+  async markPaid(id: string, tx: Db = this.db): Promise<void> {
     const at = this.now().toISOString();
-    prepared(this.db, `UPDATE checkout_orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`).run(at, at, id);
+    await tx.updateTable('checkout_orders').set({ status: 'paid', paid_at: at, updated_at: at }).where('id', '=', id).where('status', '=', 'pending').execute();
   }
 
-  markFailed(id: string, reason: string): void {
-    prepared(this.db, `UPDATE checkout_orders SET status = 'failed', failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'pending'`)
-      .run(reason.slice(0, 500), this.now().toISOString(), id);
+  async markFailed(id: string, reason: string, tx: Db = this.db): Promise<void> {
+    await tx
+      .updateTable('checkout_orders')
+      .set({ status: 'failed', failure_reason: reason.slice(0, 500), updated_at: this.now().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
   }
 
-  list(limit = 100): OrderRecord[] {
-    return (prepared(this.db, 'SELECT * FROM checkout_orders ORDER BY created_at DESC, id LIMIT ?').all(limit) as RawOrder[]).map(toOrder);
+  async list(limit = 100): Promise<OrderRecord[]> {
+    return (await this.db.selectFrom('checkout_orders').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute()).map(toOrder);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Support team's view of the SQLite file: tickets and the mail outbox, so nothing can
+ * Support team's view of the database: tickets and the mail outbox, so nothing can
  * silently disappear. Read-only except `requeue`, which only flips dead rows back to pending:
  * safe to run beside the live server, whose worker picks them up within a second.
  *
@@ -9,11 +9,14 @@
  *   npm run tickets -- dead [--limit N]
  *   npm run tickets -- requeue <outbox-id...|--all-dead>
  *
- * DATA_DIR (or --data-dir) selects the data directory, as for the server.
+ * DATABASE_URL selects PostgreSQL, as for the server; otherwise DATA_DIR (or --data-dir) selects
+ * the data directory of the SQLite file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type { Selectable } from 'kysely';
+import { openPostgres, openSqlite, type Db } from '../db/database';
+import type { Schema } from '../db/schema';
 import { OutboxStore, type OutboxStatus } from '../mail/outbox';
 import { TicketStore, type TicketRow } from '../support/store';
 import { ticketRef } from '../support/emails';
@@ -28,21 +31,11 @@ Commands:
   requeue <outbox-id...|--all-dead>             send dead mail again (the running server picks it up)
 
 Options:
-  --data-dir DIR   data directory (default: $DATA_DIR or ./data)`;
+  --data-dir DIR   data directory (default: $DATA_DIR or ./data; unused with $DATABASE_URL)`;
 
 const STATUSES: readonly OutboxStatus[] = ['pending', 'sent', 'dead'];
 
-interface MailRow {
-  id: number;
-  ref: string;
-  to_addr: string;
-  subject: string;
-  status: OutboxStatus;
-  attempts: number;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
+type MailRow = Selectable<Schema['outbox']>;
 
 interface Io {
   out: (line: string) => void;
@@ -66,14 +59,6 @@ function parseArgs(argv: readonly string[]): { positional: string[]; flags: Map<
   return { positional, flags };
 }
 
-function counts(db: Database.Database): Record<OutboxStatus, number> {
-  const out: Record<OutboxStatus, number> = { pending: 0, sent: 0, dead: 0 };
-  for (const r of db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status').all() as { status: OutboxStatus; n: number }[]) {
-    out[r.status] = r.n;
-  }
-  return out;
-}
-
 function mailState(mails: MailRow[]): string {
   if (mails.length === 0) return 'NO MAIL';
   return STATUSES.map((s) => [s, mails.filter((m) => m.status === s).length] as const)
@@ -92,43 +77,60 @@ function ticketLine(t: TicketRow, mails: MailRow[]): string {
   return `${t.ticketId}  ${t.createdAt}  ${t.priority.padEnd(6)} ${t.category.padEnd(9)} ${t.status.padEnd(6)} ${t.email}  "${t.subject}"  mail: ${mailState(mails)}`;
 }
 
+/** The server's database, as the environment names it; a message instead when there is none. */
+function open(env: NodeJS.ProcessEnv, dataDirFlag: string | undefined, writable: boolean): { db: Db; where: string } | string {
+  const url = env.DATABASE_URL?.trim();
+  if (url) {
+    const { db } = openPostgres(url, () => undefined, 1);
+    return { db, where: new URL(url).pathname.slice(1) || 'PostgreSQL' };
+  }
+  const dataDir = path.resolve(dataDirFlag || env.DATA_DIR?.trim() || './data');
+  const file = path.join(dataDir, 'platform.db');
+  if (!fs.existsSync(file)) return `No database at ${file}. Set DATA_DIR to the server's data directory.`;
+  return { db: openSqlite(dataDir, { readonly: !writable }).db, where: file };
+}
+
 /** Runs one command; returns the exit code (0 ok, 1 not found, 2 usage, 3 no database). */
-export function runTicketsCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): number {
+export async function runTicketsCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
   const { positional, flags } = parseArgs(argv);
   const [command, arg] = positional;
   if (!command || command === 'help' || flags.has('help')) {
     (command ? io.out : io.err)(USAGE);
     return command ? 0 : 2;
   }
-  const dataDir = path.resolve(flags.get('data-dir') || env.DATA_DIR?.trim() || './data');
-  const file = path.join(dataDir, 'platform.db');
-  if (!fs.existsSync(file)) {
-    io.err(`No database at ${file}. Set DATA_DIR to the server's data directory.`);
-    return 3;
-  }
   const limit = Number(flags.get('limit') ?? 50);
   if (!Number.isInteger(limit) || limit < 1) {
     io.err('--limit must be a positive integer');
     return 2;
   }
-  if (command === 'requeue') return requeue(file, positional.slice(1), flags.has('all-dead'), io);
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const opened = open(env, flags.get('data-dir'), command === 'requeue');
+  if (typeof opened === 'string') {
+    io.err(opened);
+    return 3;
+  }
+  const { db, where: file } = opened;
+  if (command === 'requeue') {
+    try {
+      return await requeue(db, positional.slice(1), flags.has('all-dead'), io);
+    } finally {
+      await db.destroy();
+    }
+  }
   try {
     const tickets = new TicketStore(db);
-    const mailsOf = db.prepare('SELECT * FROM outbox WHERE ref = ? ORDER BY id');
-    const mails = (ticketId: string) => mailsOf.all(ticketRef(ticketId)) as MailRow[];
-    const c = counts(db);
+    const mails = (ticketId: string) => db.selectFrom('outbox').selectAll().where('ref', '=', ticketRef(ticketId)).orderBy('id').execute();
+    const c = await new OutboxStore(db, '').counts();
     const summary = `Outbox: ${c.pending} pending, ${c.sent} sent, ${c.dead} dead`;
 
     if (command === 'list') {
-      const rows = tickets.list(limit);
-      io.out(`${tickets.count()} ticket(s) in ${file}; ${summary}`);
+      const rows = await tickets.list(limit);
+      io.out(`${await tickets.count()} ticket(s) in ${file}; ${summary}`);
       if (c.dead > 0) io.out(`WARNING: ${c.dead} dead message(s): run "dead" to see them, "requeue <id>" to send again.`);
-      for (const t of rows) io.out(ticketLine(t, mails(t.ticketId)));
+      for (const t of rows) io.out(ticketLine(t, await mails(t.ticketId)));
       return 0;
     }
     if (command === 'show') {
-      const t = arg ? tickets.get(arg.trim().toUpperCase()) : undefined;
+      const t = arg ? await tickets.get(arg.trim().toUpperCase()) : undefined;
       if (!t) {
         io.err(arg ? `No ticket ${arg}` : 'show needs a ticket id, e.g. show SUP-7K3M9Q');
         return arg ? 1 : 2;
@@ -143,7 +145,7 @@ export function runTicketsCli(argv: readonly string[], env: NodeJS.ProcessEnv, i
       io.out('');
       for (const line of t.message.split('\n')) io.out(`  | ${line}`);
       io.out('');
-      const m = mails(t.ticketId);
+      const m = await mails(t.ticketId);
       io.out(`Emails (${mailState(m)}):`);
       for (const row of m) io.out(mailLine(row));
       return 0;
@@ -154,17 +156,19 @@ export function runTicketsCli(argv: readonly string[], env: NodeJS.ProcessEnv, i
         io.err(`--status must be one of ${STATUSES.join(', ')}`);
         return 2;
       }
-      const rows = (
-        status
-          ? db.prepare('SELECT * FROM outbox WHERE status = ? ORDER BY id DESC LIMIT ?').all(status, limit)
-          : db.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT ?').all(limit)
-      ) as MailRow[];
+      const rows = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .$if(status !== undefined, (qb) => qb.where('status', '=', status as OutboxStatus))
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
       io.out(summary);
       for (const row of rows) io.out(`${mailLine(row).trimStart()}  ref ${row.ref}  created ${row.created_at}`);
       return 0;
     }
     if (command === 'dead') {
-      const rows = db.prepare(`SELECT * FROM outbox WHERE status = 'dead' ORDER BY id DESC LIMIT ?`).all(limit) as MailRow[];
+      const rows = await db.selectFrom('outbox').selectAll().where('status', '=', 'dead').orderBy('id', 'desc').limit(limit).execute();
       io.out(`${c.dead} dead message(s)${c.dead > 0 ? '; send again with: npm run tickets -- requeue <id> (or --all-dead)' : ''}`);
       for (const row of rows) io.out(`${mailLine(row).trimStart()}  ref ${row.ref}  created ${row.created_at}`);
       return 0;
@@ -172,34 +176,30 @@ export function runTicketsCli(argv: readonly string[], env: NodeJS.ProcessEnv, i
     io.err(`Unknown command "${command}".\n\n${USAGE}`);
     return 2;
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
-function requeue(file: string, args: readonly string[], allDead: boolean, io: Io): number {
+async function requeue(db: Db, args: readonly string[], allDead: boolean, io: Io): Promise<number> {
   const ids = args.map(Number);
   if (allDead === (args.length > 0) || ids.some((id) => !Number.isInteger(id) || id < 1)) {
     io.err('requeue needs outbox ids (see "dead") or --all-dead, e.g. requeue 12 15');
     return 2;
   }
-  const db = new Database(file, { fileMustExist: true });
-  try {
-    // The server may be writing: wait for its lock instead of failing at once.
-    db.pragma('busy_timeout = 5000');
-    const done = new OutboxStore(db, '').requeueDead(allDead ? 'all-dead' : ids);
-    const skipped = ids.filter((id) => !done.includes(id));
-    io.out(`Re-queued ${done.length} message(s)${done.length ? `: ${done.map((id) => `#${id}`).join(', ')}` : ''}`);
-    if (skipped.length > 0) io.err(`Not dead (or no such message), left alone: ${skipped.map((id) => `#${id}`).join(', ')}`);
-    return skipped.length > 0 && done.length === 0 ? 1 : 0;
-  } finally {
-    db.close();
-  }
+  // The server may be writing: openSqlite waits for its lock (busy_timeout) instead of failing.
+  const done = await new OutboxStore(db, '').requeueDead(allDead ? 'all-dead' : ids);
+  const skipped = ids.filter((id) => !done.includes(id));
+  io.out(`Re-queued ${done.length} message(s)${done.length ? `: ${done.map((id) => `#${id}`).join(', ')}` : ''}`);
+  if (skipped.length > 0) io.err(`Not dead (or no such message), left alone: ${skipped.map((id) => `#${id}`).join(', ')}`);
+  return skipped.length > 0 && done.length === 0 ? 1 : 0;
 }
 
 // Run only when executed directly, so tests can import runTicketsCli.
 if (require.main === module) {
-  process.exitCode = runTicketsCli(process.argv.slice(2), process.env, {
+  void runTicketsCli(process.argv.slice(2), process.env, {
     out: (l) => console.log(l),
     err: (l) => console.error(l),
+  }).then((code) => {
+    process.exitCode = code;
   });
 }

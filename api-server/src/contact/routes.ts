@@ -23,7 +23,7 @@ export const contactFeature: Feature = {
         res.json(ok);
         return;
       }
-      const msg = await writes.run(() => service.submit(body));
+      const msg = await writes.run((tx) => service.submit(body, tx));
       logger.info({ messageId: msg.id }, 'contact message stored');
       res.json(ok);
     });

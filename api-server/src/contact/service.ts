@@ -35,17 +35,20 @@ export class ContactService {
     private readonly salesEmail: string,
   ) {}
 
-  /** Stores the message and queues the sales mail in one transaction: both happen, or neither. */
-  submit(request: ContactRequest): ContactMessage {
-    return atomically(this.db, () => {
-      const msg = this.store.insert({
-        name: request.name,
-        email: request.email,
-        message: request.message,
-        company: request.company || null,
-        phone: request.phone || null,
-      });
-      this.outbox.enqueue(salesMail(msg, this.salesEmail));
+  /** Stores the message and queues the sales mail in one transaction (`db`'s, or its own): both happen, or neither. */
+  submit(request: ContactRequest, db: Db = this.db): Promise<ContactMessage> {
+    return atomically(db, async (tx) => {
+      const msg = await this.store.insert(
+        {
+          name: request.name,
+          email: request.email,
+          message: request.message,
+          company: request.company || null,
+          phone: request.phone || null,
+        },
+        tx,
+      );
+      await this.outbox.enqueue(salesMail(msg, this.salesEmail), tx);
       return msg;
     });
   }

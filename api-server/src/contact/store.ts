@@ -1,19 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { prepared, type Db, type Migration } from '../db/database';
+import type { Db, Migration } from '../db/database';
 
 export const contactMigrations: Migration[] = [
   {
     id: 'contact-001',
-    sql: `CREATE TABLE contact_messages (
-      id TEXT PRIMARY KEY,
-      name TEXT NOT NULL,
-      email TEXT NOT NULL,
-      company TEXT,
-      phone TEXT,
-      message TEXT NOT NULL,
-      created_at TEXT NOT NULL
-    );
-    CREATE INDEX contact_messages_created ON contact_messages (created_at);`,
+    up: async (db) => {
+      await db.schema
+        .createTable('contact_messages')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('company', 'text')
+        .addColumn('phone', 'text')
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('contact_messages_created').on('contact_messages').column('created_at').execute();
+    },
   },
 ];
 
@@ -35,16 +38,23 @@ export class ContactStore {
     private readonly now: () => Date,
   ) {}
 
-  insert(msg: NewContactMessage): ContactMessage {
+  /** Stores on `tx`: the caller's transaction, or on its own. */
+  async insert(msg: NewContactMessage, tx: Db = this.db): Promise<ContactMessage> {
     const row: ContactMessage = { id: `msg_${randomBytes(8).toString('hex')}`, createdAt: this.now().toISOString(), ...msg };
-    prepared(this.db, 'INSERT INTO contact_messages (id, name, email, company, phone, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(row.id, row.name, row.email, row.company, row.phone, row.message, row.createdAt);
+    await tx
+      .insertInto('contact_messages')
+      .values({ id: row.id, name: row.name, email: row.email, company: row.company, phone: row.phone, message: row.message, created_at: row.createdAt })
+      .execute();
     return row;
   }
 
-  list(limit = 100): ContactMessage[] {
-    return (
-      prepared(this.db, 'SELECT id, name, email, company, phone, message, created_at AS createdAt FROM contact_messages ORDER BY created_at DESC, id LIMIT ?').all(limit) as ContactMessage[]
-    );
+  list(limit = 100): Promise<ContactMessage[]> {
+    return this.db
+      .selectFrom('contact_messages')
+      .select(['id', 'name', 'email', 'company', 'phone', 'message', 'created_at as createdAt'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
   }
 }

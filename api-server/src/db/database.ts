@@ -1,13 +1,42 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
+import { CompiledQuery, Kysely, type SelectQueryBuilder, PostgresAdapter, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
+import pg from 'pg';
+import type { Schema } from './schema';
 
-export type Db = Database.Database;
+/**
+ * The one data-access layer: every query is written once with Kysely and runs on SQLite
+ * (better-sqlite3, the default: nothing to install) or PostgreSQL (node-postgres pool, when
+ * DATABASE_URL is set). Stores and services take a `Db` and never ask which engine it is; the
+ * few engine-specific clauses live here (rowLocks, lockKey) and in the migrations.
+ */
+export type Db = Kysely<Schema>;
+export type Engine = 'sqlite' | 'postgres';
 
 export interface Migration {
   /** Unique and stable forever, e.g. 'support-001'. Never edit a shipped migration: add a new one. */
   id: string;
-  sql: string;
+  /** Runs in a transaction of its own; `engine` only where the two really differ (types, functions). */
+  up: (db: Db, engine: Engine) => Promise<void>;
+}
+
+/** Every acknowledged write goes through this (see GroupCommit for SQLite, PgWrites for PostgreSQL). */
+export interface Writes {
+  /** Runs `work` in a transaction; resolves with its result once it is committed and durable. */
+  run<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /** Resolves once everything committed so far is durable (the mailer waits for this). */
+  durable(): Promise<void>;
+  close(): void;
+}
+
+export interface Storage {
+  engine: Engine;
+  db: Db;
+  writes: Writes;
+  /** Where the SQLite file is (absent on PostgreSQL). */
+  file?: string;
+  close(): Promise<void>;
 }
 
 export class DatabaseError extends Error {
@@ -21,84 +50,64 @@ export class StorageUnavailableError extends Error {
 
 const SQLITE_TEMPORARY = /^SQLITE_(FULL|IOERR|BUSY|LOCKED)/;
 const FS_TEMPORARY = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS']);
+/** The database server went away or cannot take us now: a network error, or SQLSTATE 08xxx, 57P0x, 53300. */
+const NET_TEMPORARY = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const PG_TEMPORARY = /^(08...|57P0[1-3]|53300)$/;
 
 /**
- * True for failures of the storage underneath us (disk full, I/O error, lock timeout) rather
- * than of the request: worth a 503 and a retry later, never a crash or a dead letter.
+ * True for failures of the storage underneath us (disk full, I/O error, lock timeout, database
+ * server lost) rather than of the request: worth a 503 and a retry later, never a crash or a
+ * dead letter.
  */
 export function isStorageFault(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;
   if (err instanceof StorageUnavailableError) return true;
   const code = 'code' in err && typeof err.code === 'string' ? err.code : '';
-  return SQLITE_TEMPORARY.test(code) || FS_TEMPORARY.has(code);
+  if (SQLITE_TEMPORARY.test(code) || FS_TEMPORARY.has(code) || NET_TEMPORARY.has(code) || PG_TEMPORARY.test(code)) return true;
+  // node-postgres reports a dropped or timed-out connection with a message and no code.
+  const message = err instanceof Error ? err.message : '';
+  return /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message);
+}
+
+/** A UNIQUE constraint on `table`.`column` refused the row (SQLite and PostgreSQL report it differently). */
+export function isUniqueViolation(err: unknown, table: string, column: string): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  if (err.code === 'SQLITE_CONSTRAINT_UNIQUE' || err.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return String((err as unknown as Error).message).includes(`${table}.${column}`);
+  }
+  if (err.code === '23505') {
+    const constraint = 'constraint' in err ? String(err.constraint) : '';
+    return constraint.startsWith(table) && constraint.includes(column);
+  }
+  return false;
+}
+
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /**
- * Opens the SQLite file in dataDir. WAL with synchronous=FULL: a transaction we acknowledged is
- * on disk before we answer, even if the machine loses power right after.
+ * Serialises, until the end of the current transaction, the writers that name the same key (e.g.
+ * an organization's next version number). SQLite has one writer at a time already; PostgreSQL
+ * takes a transaction-level advisory lock.
  */
-export function openDatabase(dataDir: string, fileName = 'platform.db'): Db {
-  try {
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.accessSync(dataDir, fs.constants.W_OK);
-  } catch (err) {
-    throw new DatabaseError(`DATA_DIR ${dataDir} is not a writable directory (${(err as Error).message})`);
-  }
-  const file = path.join(dataDir, fileName);
-  let db: Db;
-  try {
-    db = new Database(file);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw new Error(`integrity check failed: ${String(check)}`);
-  } catch (err) {
-    throw new DatabaseError(`Cannot open database ${file}: ${(err as Error).message}`);
-  }
-  return db;
+export async function lockKey(tx: Db, key: string): Promise<void> {
+  if (isPostgres(tx)) await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(tx);
 }
-
-/** Applies, in order and each in its own transaction, the migrations not applied yet. */
-export function runMigrations(db: Db, migrations: readonly Migration[]): string[] {
-  const ids = new Set<string>();
-  for (const m of migrations) {
-    if (ids.has(m.id)) throw new DatabaseError(`Duplicate migration id ${m.id}`);
-    ids.add(m.id);
-  }
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    id TEXT PRIMARY KEY,
-    applied_at TEXT NOT NULL
-  )`);
-  const applied = new Set(
-    (db.prepare('SELECT id FROM schema_migrations').all() as { id: string }[]).map((r) => r.id),
-  );
-  const done: string[] = [];
-  const record = db.prepare('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)');
-  for (const m of migrations) {
-    if (applied.has(m.id)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      record.run(m.id, new Date().toISOString());
-    })();
-    done.push(m.id);
-  }
-  return done;
-}
-
-const statements = new WeakMap<Db, Map<string, Database.Statement>>();
 
 /**
- * The prepared statement for `sql` on `db`, compiled once. Why: compiling costs more than
- * running a small INSERT, and the stores are called on every request.
+ * Adds FOR UPDATE SKIP LOCKED on PostgreSQL, where concurrent claimers must pass over each
+ * other's rows; SQLite's single writer needs (and parses) no locking clause.
  */
-export function prepared(db: Db, sql: string): Database.Statement {
-  let byText = statements.get(db);
-  if (!byText) statements.set(db, (byText = new Map()));
-  let statement = byText.get(sql);
-  if (!statement) byText.set(sql, (statement = db.prepare(sql)));
-  return statement;
+export function rowLocks<Q extends SelectQueryBuilder<Schema, keyof Schema, object>>(query: Q, db: Db): Q {
+  return isPostgres(db) ? (query.forUpdate().skipLocked() as Q) : query;
+}
+
+/** Executors GroupCommit runs jobs on: already inside its transaction, though Kysely does not know it. */
+const inBatch = new WeakSet<Db>();
+
+export function markInTransaction(db: Db): void {
+  inBatch.add(db);
 }
 
 /**
@@ -107,6 +116,156 @@ export function prepared(db: Db, sql: string): Database.Statement {
  * a nested savepoint journals each page it touches once more, about a quarter of the cost of
  * storing a ticket with its two mails.
  */
-export function atomically<T>(db: Db, fn: () => T): T {
-  return db.inTransaction ? fn() : db.transaction(fn)();
+export function atomically<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction || inBatch.has(db)) return fn(db);
+  return db.transaction().execute(fn);
+}
+
+/** Applies, in order and each in its own transaction, the migrations not applied yet. */
+export async function runMigrations(storage: Pick<Storage, 'db' | 'engine'>, migrations: readonly Migration[]): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const m of migrations) {
+    if (ids.has(m.id)) throw new DatabaseError(`Duplicate migration id ${m.id}`);
+    ids.add(m.id);
+  }
+  const { engine } = storage;
+  // One connection for the whole run: PostgreSQL's session-level advisory lock belongs to it, so
+  // instances starting together migrate one after the other, and each sees the others' work.
+  return storage.db.connection().execute(async (db) => {
+    if (engine === 'postgres') await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(db);
+    try {
+      await sql`CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`.execute(db);
+      const applied = new Set((await db.selectFrom('schema_migrations').select('id').execute()).map((r) => r.id));
+      const done: string[] = [];
+      for (const m of migrations) {
+        if (applied.has(m.id)) continue;
+        await db.transaction().execute(async (tx) => {
+          await m.up(tx, engine);
+          await tx.insertInto('schema_migrations').values({ id: m.id, applied_at: new Date().toISOString() }).execute();
+        });
+        done.push(m.id);
+      }
+      return done;
+    } finally {
+      if (engine === 'postgres') await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(db);
+    }
+  });
+}
+
+/** An arbitrary constant: the advisory-lock id of schema migrations ("LEDG" in ASCII). */
+const MIGRATION_LOCK_ID = 0x4c454447;
+
+/** Prepared statements by SQL text. Why: compiling costs more than running a small INSERT. */
+function cachingPrepare(db: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => db.close(),
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (!statement) statements.set(text, (statement = db.prepare(text)));
+      return statement;
+    },
+  };
+}
+
+/**
+ * Write transactions take SQLite's write lock at BEGIN: a deferred one that read first could
+ * not upgrade while another connection (the tickets command) writes, and would fail at once.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('BEGIN IMMEDIATE'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly database: SqliteDatabase) {
+    super({ database });
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: this.database });
+  }
+}
+
+/**
+ * Opens the SQLite file in dataDir. WAL with synchronous=FULL: a transaction we acknowledged is
+ * on disk before we answer, even if the machine loses power right after.
+ */
+export function openSqlite(dataDir: string, options: { fileName?: string; readonly?: boolean } = {}): { db: Db; raw: BetterSqlite3.Database; file: string } {
+  const file = path.join(dataDir, options.fileName ?? 'platform.db');
+  if (!options.readonly) {
+    try {
+      fs.mkdirSync(dataDir, { recursive: true });
+      fs.accessSync(dataDir, fs.constants.W_OK);
+    } catch (err) {
+      throw new DatabaseError(`DATA_DIR ${dataDir} is not a writable directory (${(err as Error).message})`);
+    }
+  }
+  let raw: BetterSqlite3.Database;
+  try {
+    raw = new BetterSqlite3(file, options.readonly ? { readonly: true, fileMustExist: true } : {});
+    if (!options.readonly) {
+      raw.pragma('journal_mode = WAL');
+      raw.pragma('synchronous = FULL');
+      raw.pragma('foreign_keys = ON');
+    }
+    raw.pragma('busy_timeout = 5000');
+    if (!options.readonly) {
+      const check = raw.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw new Error(`integrity check failed: ${String(check)}`);
+    }
+  } catch (err) {
+    throw new DatabaseError(`Cannot open database ${file}: ${(err as Error).message}`);
+  }
+  return { db: new Kysely<Schema>({ dialect: new ImmediateSqliteDialect(cachingPrepare(raw)) }), raw, file };
+}
+
+/** BIGINT (epoch milliseconds, COUNT(*)) as a number: every value we store is far below 2^53. */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * A node-postgres pool for DATABASE_URL. A connection that breaks is dropped by the pool and the
+ * next query opens a new one, so a restarted server is picked up without restarting us.
+ */
+export function openPostgres(url: string, onIdleError: (err: Error) => void = () => undefined, max = 10): { db: Db; pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max, types: pgTypes, connectionTimeoutMillis: 5_000 });
+  // Without a listener, an idle client's error (the server restarting) would crash the process.
+  pool.on('error', onIdleError);
+  return { db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }), pool };
+}
+
+/** Writes on PostgreSQL: one transaction each, durable at COMMIT (synchronous_commit=on). */
+export class PgWrites implements Writes {
+  constructor(private readonly db: Db) {}
+
+  run<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  durable(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  close(): void {}
+}
+
+/** Fails with a DatabaseError naming the server when it cannot be reached: at start, that is fatal. */
+export async function checkConnection(db: Db, url: string): Promise<void> {
+  try {
+    await sql`SELECT 1`.execute(db);
+  } catch (err) {
+    const target = (() => {
+      try {
+        const u = new URL(url);
+        return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+      } catch {
+        return 'DATABASE_URL';
+      }
+    })();
+    throw new DatabaseError(`Cannot connect to PostgreSQL at ${target}: ${(err as Error).message || String(err)}`);
+  }
 }

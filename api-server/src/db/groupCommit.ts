@@ -1,10 +1,11 @@
 import fs from 'node:fs';
-import { StorageUnavailableError, type Db } from './database';
+import type { Database as SqliteConnection } from 'better-sqlite3';
+import { markInTransaction, StorageUnavailableError, type Db, type Writes } from './database';
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 interface Job {
-  work: () => unknown;
+  work: (tx: Db) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -24,7 +25,9 @@ interface Committed {
  *
  * How: each write runs in its own savepoint (so one failing job, e.g. a ticket-id collision,
  * rolls back alone) and all jobs queued during one turn of the event loop commit together with
- * synchronous=NORMAL, which writes the WAL frames but does not sync them. The WAL file is then
+ * synchronous=NORMAL, which writes the WAL frames but does not sync them. The jobs run one after
+ * another while this class holds Kysely's only SQLite connection, so no other query interleaves
+ * (better-sqlite3 is synchronous: a batch never waits for I/O). The WAL file is then
  * fdatasync'ed on libuv's thread pool while the server goes on parsing the next requests (they
  * form the next batch), and every caller's promise settles only after that sync: "durable
  * before we answer" holds for each of them exactly as with synchronous=FULL. Writes made outside
@@ -35,7 +38,7 @@ interface Committed {
  * "fsyncgate", 2018). So the batch is refused, every later write is refused, and onSyncFailure
  * lets the process stop; on restart SQLite rebuilds its state from what is really in the WAL.
  */
-export class GroupCommit {
+export class GroupCommit implements Writes {
   private queue: Job[] = [];
   private scheduled = false;
   /** Committed to the WAL, waiting for the next fdatasync. */
@@ -50,11 +53,13 @@ export class GroupCommit {
 
   constructor(
     private readonly db: Db,
+    /** The same connection, for the transaction control Kysely cannot express (BEGIN IMMEDIATE, pragmas). */
+    private readonly raw: SqliteConnection,
     /** Called once when an fsync fails; the server exits so a supervisor restarts it. */
     private readonly onSyncFailure: (error: unknown) => void = () => undefined,
   ) {
-    this.asyncSync = !db.memory && String(db.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal';
-    const sql = (text: string) => db.prepare(text);
+    this.asyncSync = !raw.memory && String(raw.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal';
+    const sql = (text: string) => raw.prepare(text);
     this.statements = {
       normal: sql('PRAGMA synchronous = NORMAL'),
       full: sql('PRAGMA synchronous = FULL'),
@@ -68,7 +73,7 @@ export class GroupCommit {
   }
 
   /** Runs `work` inside the next shared transaction; resolves with its result once it is on disk. */
-  run<T>(work: () => T): Promise<T> {
+  run<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     if (this.brokenBy !== undefined) {
       return Promise.reject(new StorageUnavailableError('Writes are stopped after a failed fsync of the write-ahead log', { cause: this.brokenBy }));
     }
@@ -77,41 +82,30 @@ export class GroupCommit {
       if (!this.scheduled) {
         this.scheduled = true;
         // setImmediate runs after the poll phase: every request read in this turn has queued.
-        setImmediate(() => this.flush());
+        setImmediate(() => void this.flush());
       }
     });
   }
 
   /** Resolves once everything committed so far is on disk (the mailer waits for this). */
   durable(): Promise<void> {
-    if (this.brokenBy !== undefined) return this.run(() => undefined);
+    if (this.brokenBy !== undefined) return this.run(async () => undefined);
     if (this.queue.length === 0 && this.unsynced.length === 0 && !this.syncing) return Promise.resolve();
-    return this.run(() => undefined);
+    return this.run(async () => undefined);
   }
 
-  private flush(): void {
+  private async flush(): Promise<void> {
     this.scheduled = false;
     const jobs = this.queue;
     this.queue = [];
     if (jobs.length === 0) return;
-    const outcomes: Outcome[] = [];
-    const s = this.statements;
-    if (this.asyncSync) s.normal.run();
+    let outcomes: Outcome[];
     try {
-      s.begin.run();
-      try {
-        for (const job of jobs) outcomes.push(this.runInSavepoint(job));
-        s.commit.run();
-      } catch (error) {
-        if (this.db.inTransaction) s.rollback.run();
-        throw error;
-      }
+      outcomes = await this.db.connection().execute((tx) => this.runBatch(tx, jobs));
     } catch (error) {
       // BEGIN or COMMIT failed (disk full, I/O error): nothing of the batch is stored.
       for (const job of jobs) job.reject(error);
       return;
-    } finally {
-      if (this.asyncSync) s.full.run();
     }
     jobs.forEach((job, i) => {
       const o = outcomes[i]!;
@@ -122,26 +116,46 @@ export class GroupCommit {
     this.sync();
   }
 
+  /** Holds the connection: the pragmas, BEGIN and COMMIT on it are ours alone. */
+  private async runBatch(tx: Db, jobs: Job[]): Promise<Outcome[]> {
+    const s = this.statements;
+    markInTransaction(tx);
+    const outcomes: Outcome[] = [];
+    if (this.asyncSync) s.normal.run();
+    try {
+      s.begin.run();
+      try {
+        for (const job of jobs) outcomes.push(await this.runInSavepoint(tx, job));
+        s.commit.run();
+      } catch (error) {
+        if (this.raw.inTransaction) s.rollback.run();
+        throw error;
+      }
+    } finally {
+      if (this.asyncSync) s.full.run();
+    }
+    return outcomes;
+  }
+
   /** A throw undoes this job's writes only; the statements are prepared once, not per job. */
-  private runInSavepoint(job: Job): Outcome {
+  private async runInSavepoint(tx: Db, job: Job): Promise<Outcome> {
     const s = this.statements;
     s.savepoint.run();
     try {
-      const value = job.work();
-      if (value instanceof Promise) throw new TypeError('A group-commit job must be synchronous');
+      const value = await job.work(tx);
       s.release.run();
       return { ok: true, value };
     } catch (error) {
       // SQLite itself may have rolled the whole transaction back (e.g. SQLITE_FULL): then
       // there is no savepoint left, and the whole batch fails (see flush).
-      if (!this.db.inTransaction) throw error;
+      if (!this.raw.inTransaction) throw error;
       s.rollbackTo.run();
       s.release.run();
       return { ok: false, error };
     }
   }
 
-  /** One fdatasync at a time; what commits meanwhile waits for the next, which covers it all. */
+/** One fdatasync at a time; what commits meanwhile waits for the next, which covers it all. */
   private sync(): void {
     if (this.syncing || this.unsynced.length === 0) return;
     const batch = this.unsynced;
@@ -180,7 +194,7 @@ export class GroupCommit {
   private wal(): number {
     if (this.walFd !== undefined && fs.fstatSync(this.walFd).nlink > 0) return this.walFd;
     if (this.walFd !== undefined) fs.closeSync(this.walFd);
-    this.walFd = fs.openSync(`${this.db.name}-wal`, 'r');
+    this.walFd = fs.openSync(`${this.raw.name}-wal`, 'r');
     return this.walFd;
   }
 

@@ -1,36 +1,57 @@
 import { randomUUID } from 'node:crypto';
-import { atomically, prepared, type Db, type Migration } from '../db/database';
+import { sql, type Selectable } from 'kysely';
+import { atomically, rowLocks, type Db, type Migration } from '../db/database';
+import { autoId, epochMs } from '../db/migrations';
+import type { Schema } from '../db/schema';
 import { headerSafe } from './sanitize';
 
 export const outboxMigrations: Migration[] = [
   {
     id: 'outbox-001',
-    sql: `CREATE TABLE outbox (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      ref TEXT NOT NULL,
-      message_id TEXT NOT NULL UNIQUE,
-      to_addr TEXT NOT NULL,
-      from_addr TEXT NOT NULL,
-      reply_to TEXT,
-      subject TEXT NOT NULL,
-      text_body TEXT NOT NULL,
-      html_body TEXT,
-      status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'dead')),
-      attempts INTEGER NOT NULL DEFAULT 0,
-      next_attempt_at INTEGER NOT NULL,
-      last_error TEXT,
-      created_at TEXT NOT NULL,
-      sent_at TEXT
-    );
-    CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
-    CREATE INDEX outbox_ref ON outbox (ref);`,
+    up: async (db, engine) => {
+      await db.schema
+        .createTable('outbox')
+        .addColumn('id', autoId(engine), (c) => (engine === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn('ref', 'text', (c) => c.notNull())
+        .addColumn('message_id', 'text', (c) => c.notNull().unique())
+        .addColumn('to_addr', 'text', (c) => c.notNull())
+        .addColumn('from_addr', 'text', (c) => c.notNull())
+        .addColumn('reply_to', 'text')
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text_body', 'text', (c) => c.notNull())
+        .addColumn('html_body', 'text')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status IN ('pending', 'sent', 'dead')`))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', epochMs(engine), (c) => c.notNull())
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'text')
+        .execute();
+      await db.schema.createIndex('outbox_due').on('outbox').columns(['status', 'next_attempt_at']).execute();
+      await db.schema.createIndex('outbox_ref').on('outbox').column('ref').execute();
+    },
   },
   {
     // The give-up age counts from here; a re-queue restarts it, while created_at (the mail's
     // Date header) stays.
     id: 'outbox-002',
-    sql: `ALTER TABLE outbox ADD COLUMN queued_at INTEGER;
-    UPDATE outbox SET queued_at = CAST(ROUND((julianday(created_at) - 2440587.5) * 86400000) AS INTEGER);`,
+    up: async (db, engine) => {
+      await db.schema.alterTable('outbox').addColumn('queued_at', epochMs(engine)).execute();
+      const createdMs =
+        engine === 'sqlite'
+          ? sql<number>`CAST(ROUND((julianday(created_at) - 2440587.5) * 86400000) AS INTEGER)`
+          : sql<number>`CAST(EXTRACT(EPOCH FROM CAST(created_at AS timestamptz)) * 1000 AS bigint)`;
+      await db.updateTable('outbox').set({ queued_at: createdMs }).execute();
+    },
+  },
+  {
+    // Several workers (instances) on one database: each due row is claimed by one of them for a
+    // lease; a worker that dies mid-delivery gives the row back when the lease runs out.
+    id: 'outbox-003',
+    up: async (db, engine) => {
+      await db.schema.alterTable('outbox').addColumn('claimed_by', 'text').execute();
+      await db.schema.alterTable('outbox').addColumn('lease_until', epochMs(engine)).execute();
+    },
   },
 ];
 
@@ -66,24 +87,7 @@ export interface OutboxRow {
   queuedAt: number;
 }
 
-interface RawRow {
-  id: number;
-  ref: string;
-  message_id: string;
-  to_addr: string;
-  from_addr: string;
-  reply_to: string | null;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  status: OutboxStatus;
-  attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-  queued_at: number | null;
-}
+type RawRow = Selectable<Schema['outbox']>;
 
 function toRow(r: RawRow): OutboxRow {
   return {
@@ -107,14 +111,10 @@ function toRow(r: RawRow): OutboxRow {
 }
 
 /**
- * The durable outbox. `enqueue` only writes a row, so a feature calls it inside the same
- * db.transaction() as the record the mail belongs to: both are stored, or neither.
+ * The durable outbox. `enqueue` only writes a row, so a feature calls it with the transaction
+ * of the record the mail belongs to: both are stored, or neither.
  */
 export class OutboxStore {
-  private readonly insert;
-  private readonly due;
-  private readonly sent;
-  private readonly failed;
   private onEnqueue: (() => void) | undefined;
   private readonly fromDomain: string;
 
@@ -124,16 +124,6 @@ export class OutboxStore {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.fromDomain = (/@([^>\s]+)>?$/.exec(from)?.[1] ?? 'localhost').replace(/[^A-Za-z0-9.-]/g, '');
-    this.insert = db.prepare(`INSERT INTO outbox
-      (ref, message_id, to_addr, from_addr, reply_to, subject, text_body, html_body, next_attempt_at, created_at, queued_at)
-      VALUES (@ref, @messageId, @to, @from, @replyTo, @subject, @text, @html, @nextAttemptAt, @createdAt, @nextAttemptAt)`);
-    this.due = db.prepare(
-      `SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
-    );
-    this.sent = db.prepare(`UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ?`);
-    this.failed = db.prepare(
-      `UPDATE outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?`,
-    );
   }
 
   /** Lets the worker deliver right after the surrounding transaction commits. */
@@ -141,90 +131,119 @@ export class OutboxStore {
     this.onEnqueue = listener;
   }
 
-  enqueue(mail: OutgoingMail): number {
+  /** Queues `mail` on `tx`: the caller's transaction, or on its own. */
+  async enqueue(mail: OutgoingMail, tx: Db = this.db): Promise<number> {
     const now = this.now();
-    const info = this.insert.run({
-      ref: mail.ref,
-      messageId: `<${now.getTime().toString(36)}.${randomUUID()}@${this.fromDomain}>`,
-      to: headerSafe(mail.to),
-      from: headerSafe(this.from),
-      replyTo: mail.replyTo ? headerSafe(mail.replyTo) : null,
-      subject: headerSafe(mail.subject),
-      text: mail.text,
-      html: mail.html ?? null,
-      nextAttemptAt: now.getTime(),
-      createdAt: now.toISOString(),
-    });
+    const row = await tx
+      .insertInto('outbox')
+      .values({
+        ref: mail.ref,
+        message_id: `<${now.getTime().toString(36)}.${randomUUID()}@${this.fromDomain}>`,
+        to_addr: headerSafe(mail.to),
+        from_addr: headerSafe(this.from),
+        reply_to: mail.replyTo ? headerSafe(mail.replyTo) : null,
+        subject: headerSafe(mail.subject),
+        text_body: mail.text,
+        html_body: mail.html ?? null,
+        next_attempt_at: now.getTime(),
+        created_at: now.toISOString(),
+        queued_at: now.getTime(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     // Deferred so the worker never reads before the caller's transaction has committed.
     if (this.onEnqueue) setImmediate(this.onEnqueue);
-    return Number(info.lastInsertRowid);
+    return row.id;
   }
 
-  /** Due rows, oldest first, leaving out `exclude` (the ones a worker is delivering now). */
-  dueMessages(limit = 10, exclude: readonly number[] = []): OutboxRow[] {
-    if (exclude.length === 0) return (this.due.all(this.now().getTime(), limit) as RawRow[]).map(toRow);
-    const skip = new Set(exclude);
-    // The in-flight rows are still 'pending' and due: read past them rather than build an IN list.
-    return (this.due.all(this.now().getTime(), limit + skip.size) as RawRow[])
-      .filter((r) => !skip.has(r.id))
-      .slice(0, limit)
-      .map(toRow);
+  /**
+   * Claims up to `limit` due rows, oldest first, for `worker` until now + leaseMs: no other
+   * worker gets them meanwhile, on any instance. PostgreSQL skips rows another worker is
+   * claiming this very moment (FOR UPDATE SKIP LOCKED); SQLite has one writer at a time.
+   */
+  async claimDue(limit: number, worker: string, leaseMs: number): Promise<OutboxRow[]> {
+    const now = this.now().getTime();
+    const rows = await this.db
+      .updateTable('outbox')
+      .set({ claimed_by: worker, lease_until: now + leaseMs })
+      .where('id', 'in', (eb) =>
+        rowLocks(
+          eb
+            .selectFrom('outbox')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('next_attempt_at', '<=', now)
+            .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', now)]))
+            .orderBy('id')
+            .limit(limit),
+          this.db,
+        ),
+      )
+      .returningAll()
+      .execute();
+    return rows.map(toRow).sort((a, b) => a.id - b.id);
   }
 
   /** Runs several status writes as one transaction: one WAL sync instead of one per message. */
-  batch(fn: () => void): void {
-    atomically(this.db, fn);
+  batch(fn: (tx: Db) => Promise<void>): Promise<void> {
+    return atomically(this.db, fn);
   }
 
-  markSent(id: number): void {
-    this.sent.run(this.now().toISOString(), id);
+  async markSent(id: number, tx: Db = this.db): Promise<void> {
+    await tx
+      .updateTable('outbox')
+      .set((eb) => ({ status: 'sent', attempts: eb('attempts', '+', 1), sent_at: this.now().toISOString(), last_error: null, claimed_by: null, lease_until: null }))
+      .where('id', '=', id)
+      .execute();
   }
 
-  markFailed(row: OutboxRow, error: string, nextAttemptAt: number | null): void {
+  async markFailed(row: OutboxRow, error: string, nextAttemptAt: number | null, tx: Db = this.db): Promise<void> {
     const status: OutboxStatus = nextAttemptAt === null ? 'dead' : 'pending';
-    this.failed.run(status, row.attempts + 1, nextAttemptAt ?? row.nextAttemptAt, error.slice(0, 1000), row.id);
+    await tx
+      .updateTable('outbox')
+      .set({ status, attempts: row.attempts + 1, next_attempt_at: nextAttemptAt ?? row.nextAttemptAt, last_error: error.slice(0, 1000), claimed_by: null, lease_until: null })
+      .where('id', '=', row.id)
+      .execute();
   }
 
   /**
    * Puts dead mail back in the queue, due now and with a fresh give-up age: `ids`, or every dead
    * message when `ids` is 'all-dead'. Only dead rows change. Returns the ids re-queued.
    */
-  requeueDead(ids: readonly number[] | 'all-dead'): number[] {
+  async requeueDead(ids: readonly number[] | 'all-dead'): Promise<number[]> {
     const now = this.now().getTime();
-    return atomically(this.db, () => {
-      const dead =
-        ids === 'all-dead'
-          ? (prepared(this.db, `SELECT id FROM outbox WHERE status = 'dead' ORDER BY id`).all() as { id: number }[]).map((r) => r.id)
-          : ids.filter((id) => (prepared(this.db, 'SELECT status FROM outbox WHERE id = ?').get(id) as { status: string } | undefined)?.status === 'dead');
-      const update = prepared(this.db, `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, queued_at = ? WHERE id = ?`);
-      for (const id of dead) update.run(now, now, id);
-      if (dead.length > 0 && this.onEnqueue) setImmediate(this.onEnqueue);
-      return dead;
+    if (ids !== 'all-dead' && ids.length === 0) return [];
+    const dead = await atomically(this.db, async (tx) => {
+      const rows = await tx
+        .updateTable('outbox')
+        .set({ status: 'pending', attempts: 0, next_attempt_at: now, queued_at: now, claimed_by: null, lease_until: null })
+        .where('status', '=', 'dead')
+        .$if(ids !== 'all-dead', (qb) => qb.where('id', 'in', ids as readonly number[]))
+        .returning('id')
+        .execute();
+      const done = new Set(rows.map((r) => r.id));
+      return ids === 'all-dead' ? [...done].sort((a, b) => a - b) : ids.filter((id) => done.has(id));
     });
+    if (dead.length > 0 && this.onEnqueue) setImmediate(this.onEnqueue);
+    return dead;
   }
 
-  list(filter: { status?: OutboxStatus; ref?: string } = {}, limit = 100): OutboxRow[] {
-    const where: string[] = [];
-    const params: (string | number)[] = [];
-    if (filter.status) {
-      where.push('status = ?');
-      params.push(filter.status);
-    }
-    if (filter.ref) {
-      where.push('ref = ?');
-      params.push(filter.ref);
-    }
-    const sql = `SELECT * FROM outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
-    return (prepared(this.db, sql).all(...params, limit) as RawRow[]).map(toRow);
+  async list(filter: { status?: OutboxStatus; ref?: string } = {}, limit = 100): Promise<OutboxRow[]> {
+    const rows = await this.db
+      .selectFrom('outbox')
+      .selectAll()
+      .$if(filter.status !== undefined, (qb) => qb.where('status', '=', filter.status!))
+      .$if(filter.ref !== undefined, (qb) => qb.where('ref', '=', filter.ref!))
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(toRow);
   }
 
-  counts(): Record<OutboxStatus, number> {
-    const rows = prepared(this.db, 'SELECT status, COUNT(*) AS n FROM outbox GROUP BY status').all() as {
-      status: OutboxStatus;
-      n: number;
-    }[];
+  async counts(): Promise<Record<OutboxStatus, number>> {
+    const rows = await this.db.selectFrom('outbox').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
     const out: Record<OutboxStatus, number> = { pending: 0, sent: 0, dead: 0 };
-    for (const r of rows) out[r.status] = r.n;
+    for (const r of rows) out[r.status] = Number(r.n);
     return out;
   }
 }

@@ -1,4 +1,6 @@
-import { isStorageFault } from '../db/database';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { isStorageFault, type Db } from '../db/database';
 import type { Logger } from '../logger';
 import type { OutboxRow, OutboxStore } from './outbox';
 import type { MailSender } from './transport';
@@ -25,7 +27,16 @@ export interface WorkerOptions {
   durable?: () => Promise<void>;
   /** Pause between messages while busy (default 10 ms: at most ~100 messages/s under load). */
   busyPauseMs?: number;
+  /**
+   * How long a claimed message is this worker's alone (default 2 minutes, well above a
+   * delivery's SMTP timeouts); a worker that died gives it back when this runs out.
+   */
+  leaseMs?: number;
+  /** This worker's name in the outbox's claimed_by (default: host, pid and a random part). */
+  id?: string;
 }
+
+export const DEFAULT_LEASE_MS = 2 * 60_000;
 
 export const DEFAULT_MAX_DELAY_MS = 30 * 60_000;
 export const DEFAULT_CONCURRENCY = 20;
@@ -56,7 +67,8 @@ export function isPermanent(err: unknown): boolean {
  * dropped connections) back off exponentially (base, 2×base, 4×base… capped) until the message
  * has been queued for giveUpAfterMs; a permanent 5yz refusal is dead at once. Dead mail is
  * logged and can be re-queued with `npm run tickets -- requeue`. Pending mail survives restarts
- * because it lives in SQLite, not in memory.
+ * because it lives in the database, not in memory; workers of several instances share it, each
+ * message claimed by one of them at a time (see OutboxStore.claimDue).
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -66,17 +78,21 @@ export class OutboxWorker {
   /** Ids being delivered now: a due row in flight is never handed to a second delivery. */
   private readonly inFlight = new Map<number, Promise<void>>();
   /** Outcomes waiting to be written together: one transaction (one WAL sync) per window, not one per message. */
-  private outcomes: (() => void)[] = [];
+  private outcomes: ((tx: Db) => Promise<void>)[] = [];
   private outcomesWritten: Promise<void> | undefined;
   /** The first storage fault of a delivery in this pass: the pass ends with it. */
   private passError: { err: unknown } | undefined;
+
+  private readonly id: string;
 
   constructor(
     private readonly store: OutboxStore,
     private readonly send: MailSender,
     private readonly logger: Logger,
     private readonly options: WorkerOptions,
-  ) {}
+  ) {
+    this.id = options.id ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  }
 
   start(): void {
     this.stopped = false;
@@ -134,7 +150,8 @@ export class OutboxWorker {
       }
       await this.options.durable?.();
       if (this.stopped) return;
-      const batch = this.store.dueMessages(room, [...this.inFlight.keys()]);
+      // Claimed rows are not due for any other worker until their lease ends, on any instance.
+      const batch = await this.store.claimDue(room, this.id, this.options.leaseMs ?? DEFAULT_LEASE_MS);
       if (batch.length === 0) {
         if (this.inFlight.size === 0) return;
         // Rows in flight may fail back into the due set (or new ones arrive): look again after one settles.
@@ -162,19 +179,18 @@ export class OutboxWorker {
    * Queues a status write and resolves once it is committed. The row stays in `inFlight` until
    * then, so no pass reads it as still due in between.
    */
-  private record(write: () => void): Promise<void> {
+  private record(write: (tx: Db) => Promise<void>): Promise<void> {
     this.outcomes.push(write);
     this.outcomesWritten ??= new Promise<void>((resolve, reject) =>
       setTimeout(() => {
         const writes = this.outcomes;
         this.outcomes = [];
         this.outcomesWritten = undefined;
-        try {
-          this.store.batch(() => writes.forEach((w) => w()));
-          resolve();
-        } catch (err) {
-          reject(err instanceof Error ? err : new Error(String(err)));
-        }
+        this.store
+          .batch(async (tx) => {
+            for (const w of writes) await w(tx);
+          })
+          .then(resolve, (err: unknown) => reject(err instanceof Error ? err : new Error(String(err))));
       }, OUTCOME_WINDOW_MS),
     );
     return this.outcomesWritten;
@@ -191,29 +207,29 @@ export class OutboxWorker {
       sendError = err ?? new Error('unknown delivery error');
     }
     if (sendError === undefined) {
-      await this.record(() => this.store.markSent(row.id));
+      await this.record((tx) => this.store.markSent(row.id, tx));
       this.logger.info({ outboxId: row.id, ref: row.ref, attempts: row.attempts + 1 }, 'mail sent');
       return;
     }
-    await this.record(() => this.failed(row, sendError));
+    await this.record((tx) => this.failed(row, sendError, tx));
   }
 
-  private failed(row: OutboxRow, err: unknown): void {
+  private async failed(row: OutboxRow, err: unknown, tx: Db): Promise<void> {
     const attempts = row.attempts + 1;
     const message = err instanceof Error ? err.message : String(err);
     const now = this.options.now?.() ?? Date.now();
     if (isPermanent(err)) {
-      this.store.markFailed(row, message, null);
+      await this.store.markFailed(row, message, null, tx);
       this.logger.error({ outboxId: row.id, ref: row.ref, attempts, err: message }, 'mail refused permanently, dead');
       return;
     }
     if (now - row.queuedAt >= this.options.giveUpAfterMs) {
-      this.store.markFailed(row, message, null);
+      await this.store.markFailed(row, message, null, tx);
       this.logger.error({ outboxId: row.id, ref: row.ref, attempts, err: message }, 'mail dead: still failing after the give-up age');
       return;
     }
     const delay = Math.min(this.options.retryBaseMs * 2 ** Math.min(attempts - 1, 30), this.options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS);
-    this.store.markFailed(row, message, now + delay);
+    await this.store.markFailed(row, message, now + delay, tx);
     this.logger.warn({ outboxId: row.id, ref: row.ref, attempts, retryInMs: delay, err: message }, 'mail delivery failed, will retry');
   }
 }

@@ -10,7 +10,7 @@ import { supportMigrations } from './store';
 export const supportFeature: Feature = {
   name: 'support',
   migrations: supportMigrations,
-  routes({ db, outbox, now, config, logger, limiters, writes }) {
+  routes({ outbox, now, config, logger, limiters, writes }) {
     const tokens = formTokensFor(config.dataDir);
     const router = express.Router();
     router.post('/support', limiters.forms, validateBody(supportRequestSchema), async (req, res) => {
@@ -21,7 +21,7 @@ export const supportFeature: Feature = {
         res.status(201).json({ success: true, ticketId: generateTicketId() } satisfies SupportResponse);
         return;
       }
-      const ticket = await writes.run(() => createTicket({ db, outbox, now, supportEmail: config.supportEmail }, body));
+      const ticket = await writes.run((tx) => createTicket({ db: tx, outbox, now, supportEmail: config.supportEmail }, body));
       logger.info({ ticketId: ticket.ticketId, priority: ticket.priority, category: ticket.category }, 'support ticket created');
       if (!ticket.confirmationQueued) {
         logger.warn({ ticketId: ticket.ticketId }, 'confirmation mail skipped: daily limit for this address reached');

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { CONFIRMATIONS_PER_ADDRESS_PER_DAY, SUPPORT_PRIORITIES, TICKET_ID_PREFIX } from '../../../src/data/support';
 import type { SupportRequest } from '../../../src/schemas/support';
-import { atomically, type Db } from '../db/database';
+import { atomically, lockKey, type Db } from '../db/database';
 import type { OutboxStore } from '../mail/outbox';
 import { customerConfirmationMail, supportTeamMail } from './emails';
-import { isDuplicateTicketId, TicketStore, type NewTicket } from './store';
+import { TicketStore, type NewTicket } from './store';
 
 /** No 0/O or 1/I: ticket ids are read aloud on the phone and typed from emails. */
 export const TICKET_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -38,40 +38,38 @@ export interface CreatedTicket extends NewTicket {
  * Stores the ticket and queues its emails in one transaction: either the ticket and its mails
  * exist, or nothing does. Returns the ticket id only after the commit.
  */
-export function createTicket(deps: SupportServiceDeps, req: SupportRequest): CreatedTicket {
-  const store = new TicketStore(deps.db);
+export async function createTicket(deps: SupportServiceDeps, req: SupportRequest): Promise<CreatedTicket> {
   const created = deps.now();
   const hours = SUPPORT_PRIORITIES[req.priority].responseHours;
   const accountId = req.accountId ? req.accountId : null;
   const dayAgo = new Date(created.getTime() - 24 * 3_600_000).toISOString();
-  const save = (ticket: NewTicket): boolean =>
-    atomically(deps.db, () => {
-      // Counted before the insert, inside the transaction, so concurrent posts cannot both slip under.
-      const confirm = store.countByEmailSince(ticket.email, dayAgo) < CONFIRMATIONS_PER_ADDRESS_PER_DAY;
-      store.insert(ticket);
-      deps.outbox.enqueue(supportTeamMail(ticket, deps.supportEmail));
-      if (confirm) deps.outbox.enqueue(customerConfirmationMail(ticket, deps.supportEmail));
-      return confirm;
-    });
-  for (let attempt = 1; ; attempt++) {
-    const ticket: NewTicket = {
-      ticketId: (deps.newTicketId ?? generateTicketId)(),
-      name: req.name,
-      email: req.email,
-      subject: req.subject,
-      message: req.message,
-      priority: req.priority,
-      category: req.category,
-      accountId,
-      createdAt: created.toISOString(),
-      respondBy: new Date(created.getTime() + hours * 3_600_000).toISOString(),
-    };
-    try {
-      return { ...ticket, confirmationQueued: save(ticket) };
-    } catch (err) {
-      // A collision fails the INSERT, the first statement, so nothing of this attempt is
-      // stored; draw a new id and try again.
-      if (!isDuplicateTicketId(err) || attempt >= MAX_ID_ATTEMPTS) throw err;
+  return atomically(deps.db, async (tx) => {
+    const store = new TicketStore(tx);
+    // Counted before the insert, inside the transaction and under the address's lock, so
+    // concurrent posts cannot both slip under.
+    await lockKey(tx, `support-receipts:${req.email.toLowerCase()}`);
+    const confirm = (await store.countByEmailSince(req.email, dayAgo)) < CONFIRMATIONS_PER_ADDRESS_PER_DAY;
+    for (let attempt = 1; ; attempt++) {
+      const ticket: NewTicket = {
+        ticketId: (deps.newTicketId ?? generateTicketId)(),
+        name: req.name,
+        email: req.email,
+        subject: req.subject,
+        message: req.message,
+        priority: req.priority,
+        category: req.category,
+        accountId,
+        createdAt: created.toISOString(),
+        respondBy: new Date(created.getTime() + hours * 3_600_000).toISOString(),
+      };
+      // A collision stores nothing: draw a new id and try again.
+      if ((await store.insert(ticket)) === undefined) {
+        if (attempt >= MAX_ID_ATTEMPTS) throw new Error(`No free ticket id after ${attempt} draws (UNIQUE ticket_id taken each time)`);
+        continue;
+      }
+      await deps.outbox.enqueue(supportTeamMail(ticket, deps.supportEmail), tx);
+      if (confirm) await deps.outbox.enqueue(customerConfirmationMail(ticket, deps.supportEmail), tx);
+      return { ...ticket, confirmationQueued: confirm };
     }
-  }
+  });
 }

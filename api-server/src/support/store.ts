@@ -1,31 +1,39 @@
-import { prepared, type Db, type Migration } from '../db/database';
+import { sql, type Selectable } from 'kysely';
+import { type Db, type Migration } from '../db/database';
+import type { Schema } from '../db/schema';
 import type { SupportCategoryId, SupportPriorityId } from '../../../src/data/support';
+import { autoId } from '../db/migrations';
 
 // Enum values are not CHECK-constrained on purpose: the shared zod schema validates them, and a
 // shipped migration cannot follow a new priority or category added to src/data/support.ts.
 export const supportMigrations: Migration[] = [
   {
     id: 'support-001',
-    sql: `CREATE TABLE support_tickets (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      ticket_id TEXT NOT NULL UNIQUE,
-      name TEXT NOT NULL,
-      email TEXT NOT NULL,
-      subject TEXT NOT NULL,
-      message TEXT NOT NULL,
-      priority TEXT NOT NULL,
-      category TEXT NOT NULL,
-      account_id TEXT,
-      status TEXT NOT NULL DEFAULT 'open',
-      created_at TEXT NOT NULL,
-      respond_by TEXT NOT NULL
-    );
-    CREATE INDEX support_tickets_created ON support_tickets (created_at);`,
+    up: async (db, engine) => {
+      await db.schema
+        .createTable('support_tickets')
+        .addColumn('id', autoId(engine), (c) => (engine === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn('ticket_id', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('priority', 'text', (c) => c.notNull())
+        .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('account_id', 'text')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('respond_by', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('support_tickets_created').on('support_tickets').column('created_at').execute();
+    },
   },
   {
     // The daily receipt limit counts an address's recent tickets.
     id: 'support-002',
-    sql: `CREATE INDEX support_tickets_email ON support_tickets (lower(email), created_at);`,
+    up: async (db) => {
+      await db.schema.createIndex('support_tickets_email').on('support_tickets').expression(sql`lower(email), created_at`).execute();
+    },
   },
 ];
 
@@ -47,22 +55,7 @@ export interface TicketRow extends NewTicket {
   status: string;
 }
 
-interface RawTicket {
-  id: number;
-  ticket_id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  priority: SupportPriorityId;
-  category: SupportCategoryId;
-  account_id: string | null;
-  status: string;
-  created_at: string;
-  respond_by: string;
-}
-
-function toTicket(r: RawTicket): TicketRow {
+function toTicket(r: Selectable<Schema['support_tickets']>): TicketRow {
   return {
     id: r.id,
     ticketId: r.ticket_id,
@@ -70,8 +63,8 @@ function toTicket(r: RawTicket): TicketRow {
     email: r.email,
     subject: r.subject,
     message: r.message,
-    priority: r.priority,
-    category: r.category,
+    priority: r.priority as SupportPriorityId,
+    category: r.category as SupportCategoryId,
     accountId: r.account_id,
     status: r.status,
     createdAt: r.created_at,
@@ -79,51 +72,58 @@ function toTicket(r: RawTicket): TicketRow {
   };
 }
 
-/** SQLite's answer when the UNIQUE ticket_id already exists. */
-export function isDuplicateTicketId(err: unknown): boolean {
-  return (
-    typeof err === 'object' &&
-    err !== null &&
-    'code' in err &&
-    err.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    String((err as unknown as Error).message).includes('support_tickets.ticket_id')
-  );
-}
-
 /** Reads work on a read-only connection too: the tickets command opens the file that way. */
 export class TicketStore {
   constructor(private readonly db: Db) {}
 
-  insert(t: NewTicket): number {
-    const info = prepared(
-      this.db,
-      `INSERT INTO support_tickets
-          (ticket_id, name, email, subject, message, priority, category, account_id, status, created_at, respond_by)
-         VALUES (@ticketId, @name, @email, @subject, @message, @priority, @category, @accountId, 'open', @createdAt, @respondBy)`,
-    ).run(t);
-    return Number(info.lastInsertRowid);
+  /** The new row's id, or undefined when the ticket id is already taken (nothing is stored then). */
+  async insert(t: NewTicket): Promise<number | undefined> {
+    // ON CONFLICT rather than catching the error: on PostgreSQL a failed statement aborts the
+    // whole transaction, and the caller wants to draw another id inside the same one.
+    const row = await this.db
+      .insertInto('support_tickets')
+      .values({
+        ticket_id: t.ticketId,
+        name: t.name,
+        email: t.email,
+        subject: t.subject,
+        message: t.message,
+        priority: t.priority,
+        category: t.category,
+        account_id: t.accountId,
+        status: 'open',
+        created_at: t.createdAt,
+        respond_by: t.respondBy,
+      })
+      .onConflict((oc) => oc.column('ticket_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
   }
 
-  get(ticketId: string): TicketRow | undefined {
-    const row = prepared(this.db, 'SELECT * FROM support_tickets WHERE ticket_id = ?').get(ticketId) as RawTicket | undefined;
+  async get(ticketId: string): Promise<TicketRow | undefined> {
+    const row = await this.db.selectFrom('support_tickets').selectAll().where('ticket_id', '=', ticketId).executeTakeFirst();
     return row ? toTicket(row) : undefined;
   }
 
   /** Newest first. */
-  list(limit = 50): TicketRow[] {
-    return (prepared(this.db, 'SELECT * FROM support_tickets ORDER BY id DESC LIMIT ?').all(limit) as RawTicket[]).map(toTicket);
+  async list(limit = 50): Promise<TicketRow[]> {
+    return (await this.db.selectFrom('support_tickets').selectAll().orderBy('id', 'desc').limit(limit).execute()).map(toTicket);
   }
 
   /** Tickets from this address (any letter case) created at or after `sinceIso`. */
-  countByEmailSince(email: string, sinceIso: string): number {
-    return (
-      prepared(this.db, 'SELECT COUNT(*) AS n FROM support_tickets WHERE lower(email) = lower(?) AND created_at >= ?').get(email, sinceIso) as {
-        n: number;
-      }
-    ).n;
+  async countByEmailSince(email: string, sinceIso: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('support_tickets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`)
+      .where('created_at', '>=', sinceIso)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
-  count(): number {
-    return (prepared(this.db, 'SELECT COUNT(*) AS n FROM support_tickets').get() as { n: number }).n;
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom('support_tickets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 }

@@ -21,25 +21,25 @@ export const whiteLabelFeature: Feature = {
     router.use('/white-label', requireAdmin);
     const who = (locals: Record<string, unknown>) => String(locals.adminUser ?? 'unknown');
 
-    router.get('/white-label/config', (_req, res) => {
-      const view = service.current();
+    router.get('/white-label/config', async (_req, res) => {
+      const view = await service.current();
       const body: WhiteLabelConfigAnswer = { success: true, config: view?.config ?? null, meta: view?.meta ?? null };
       res.json(body);
     });
 
-    router.get('/white-label/config/history', (_req, res) => {
-      res.json({ success: true, versions: service.history() });
+    router.get('/white-label/config/history', async (_req, res) => {
+      res.json({ success: true, versions: await service.history() });
     });
 
-    router.post('/white-label/config', validateBody(whiteLabelConfigSchema), (_req, res) => {
-      const saved = service.save(parsedBody(res, whiteLabelConfigSchema), who(res.locals));
+    router.post('/white-label/config', validateBody(whiteLabelConfigSchema), async (_req, res) => {
+      const saved = await service.save(parsedBody(res, whiteLabelConfigSchema), who(res.locals));
       const body: WhiteLabelConfigAnswer = { success: true, config: saved.config, meta: saved.meta, unchanged: saved.unchanged };
       res.status(saved.unchanged ? 200 : 201).json(body);
     });
 
-    router.post('/white-label/deploy', validateBody(deployRequestSchema), (_req, res) => {
+    router.post('/white-label/deploy', validateBody(deployRequestSchema), async (_req, res) => {
       const { configId } = parsedBody(res, deployRequestSchema);
-      const result = service.deploy(configId, who(res.locals));
+      const result = await service.deploy(configId, who(res.locals));
       const body: WhiteLabelDeployAnswer = { success: true, ...result };
       res.status(result.alreadyActive ? 200 : 201).json(body);
     });

@@ -40,20 +40,21 @@ export class WhiteLabelService {
     private readonly logger: Logger,
   ) {}
 
-  private view(row: VersionRow): ConfigView {
+  private async view(row: VersionRow): Promise<ConfigView> {
+    const lastDeployment = await this.store.lastDeployment(this.organizationId);
     return {
       config: { id: row.id, ...row.fields, isActive: row.isActive },
-      meta: { version: row.version, savedAt: row.createdAt, savedBy: row.createdBy, lastDeployment: this.store.lastDeployment(this.organizationId) },
+      meta: { version: row.version, savedAt: row.createdAt, savedBy: row.createdBy, lastDeployment },
     };
   }
 
-  current(): ConfigView | null {
-    const row = this.store.current(this.organizationId);
+  async current(): Promise<ConfigView | null> {
+    const row = await this.store.current(this.organizationId);
     return row ? this.view(row) : null;
   }
 
-  history(): WhiteLabelVersionSummary[] {
-    return this.store.history(this.organizationId).map((r) => ({
+  async history(): Promise<WhiteLabelVersionSummary[]> {
+    return (await this.store.history(this.organizationId)).map((r) => ({
       id: r.id,
       version: r.version,
       companyName: r.fields.companyName,
@@ -66,33 +67,33 @@ export class WhiteLabelService {
   }
 
   /** Stores a new version unless the body equals the current one (a repeated click stores nothing). */
-  save(input: WhiteLabelConfigInput, user: string): ConfigView & { unchanged: boolean } {
+  async save(input: WhiteLabelConfigInput, user: string): Promise<ConfigView & { unchanged: boolean }> {
     if (input.organizationId !== this.organizationId) {
       throw new HttpError(403, `This admin can only configure organization ${this.organizationId}`, {
         organizationId: 'Organization ID does not match your organization',
       });
     }
     const fields = fieldsOf(input);
-    const current = this.store.current(this.organizationId);
+    const current = await this.store.current(this.organizationId);
     if (current && JSON.stringify(current.fields) === JSON.stringify(fields)) {
-      return { ...this.view(current), unchanged: true };
+      return { ...(await this.view(current)), unchanged: true };
     }
-    const row = this.store.addVersion(this.organizationId, fields, this.now().toISOString(), user);
+    const row = await this.store.addVersion(this.organizationId, fields, this.now().toISOString(), user);
     this.logger.info(
       { event: 'white-label.config.saved', user, organizationId: this.organizationId, configId: row.id, version: row.version, at: row.createdAt },
       'white-label configuration saved',
     );
-    return { ...this.view(row), unchanged: false };
+    return { ...(await this.view(row)), unchanged: false };
   }
 
-  deploy(configId: string, user: string): ConfigView & { deployment: WhiteLabelDeployment; alreadyActive: boolean } {
-    const row = this.store.byId(this.organizationId, configId);
+  async deploy(configId: string, user: string): Promise<ConfigView & { deployment: WhiteLabelDeployment; alreadyActive: boolean }> {
+    const row = await this.store.byId(this.organizationId, configId);
     if (!row) {
       throw new HttpError(400, `Configuration ${configId} does not exist. Save the configuration before deploying.`, {
         configId: 'No saved configuration has this id',
       });
     }
-    const current = this.store.current(this.organizationId)!;
+    const current = (await this.store.current(this.organizationId))!;
     if (current.id !== row.id) {
       throw new HttpError(409, `Configuration ${configId} is version ${row.version}, but version ${current.version} is current. Deploy the current configuration.`, {
         configId: 'Not the current configuration version',
@@ -104,14 +105,14 @@ export class WhiteLabelService {
     }
     if (row.isActive) {
       // A retried request after a lost answer must not fail or record a second deployment.
-      const deployment = this.store.lastDeployment(this.organizationId)!;
-      return { ...this.view(row), deployment, alreadyActive: true };
+      const deployment = (await this.store.lastDeployment(this.organizationId))!;
+      return { ...(await this.view(row)), deployment, alreadyActive: true };
     }
-    const deployment = this.store.markDeployed(this.organizationId, row.id, row.fields.domain, this.now().toISOString(), user);
+    const deployment = await this.store.markDeployed(this.organizationId, row.id, row.fields.domain, this.now().toISOString(), user);
     this.logger.info(
       { event: 'white-label.deployed', user, organizationId: this.organizationId, configId: row.id, version: row.version, domain: row.fields.domain, deploymentId: deployment.id, at: deployment.deployedAt },
       'white-label platform deployed',
     );
-    return { ...this.view({ ...row, isActive: true }), deployment, alreadyActive: false };
+    return { ...(await this.view({ ...row, isActive: true })), deployment, alreadyActive: false };
   }
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { prepared, type Db, type Migration } from '../db/database';
+import { sql, type Selectable } from 'kysely';
+import { atomically, lockKey, type Db, type Migration } from '../db/database';
+import type { Schema } from '../db/schema';
 import type { WhiteLabelConfig, WhiteLabelDeployment } from '../../../src/schemas/whiteLabel';
 
 /**
@@ -9,27 +11,30 @@ import type { WhiteLabelConfig, WhiteLabelDeployment } from '../../../src/schema
 export const whiteLabelMigrations: readonly Migration[] = [
   {
     id: 'white-label-001',
-    sql: `
-      CREATE TABLE white_label_configs (
-        id TEXT PRIMARY KEY,
-        organization_id TEXT NOT NULL,
-        version INTEGER NOT NULL,
-        data TEXT NOT NULL,
-        is_active INTEGER NOT NULL DEFAULT 0,
-        created_at TEXT NOT NULL,
-        created_by TEXT NOT NULL,
-        UNIQUE (organization_id, version)
-      );
-      CREATE TABLE white_label_deployments (
-        id TEXT PRIMARY KEY,
-        organization_id TEXT NOT NULL,
-        config_id TEXT NOT NULL REFERENCES white_label_configs (id),
-        domain TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        created_by TEXT NOT NULL
-      );
-      CREATE INDEX white_label_deployments_org ON white_label_deployments (organization_id, created_at);
-    `,
+    up: async (db) => {
+      await db.schema
+        .createTable('white_label_configs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('organization_id', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        // Two saves racing for the same next version: one is refused, never a duplicate.
+        .addUniqueConstraint('white_label_configs_org_version', ['organization_id', 'version'])
+        .execute();
+      await db.schema
+        .createTable('white_label_deployments')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('organization_id', 'text', (c) => c.notNull())
+        .addColumn('config_id', 'text', (c) => c.notNull().references('white_label_configs.id'))
+        .addColumn('domain', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('white_label_deployments_org').on('white_label_deployments').columns(['organization_id', 'created_at']).execute();
+    },
   },
 ];
 
@@ -46,15 +51,7 @@ export interface VersionRow {
   createdBy: string;
 }
 
-interface RawVersion {
-  id: string;
-  organization_id: string;
-  version: number;
-  data: string;
-  is_active: number;
-  created_at: string;
-  created_by: string;
-}
+type RawVersion = Selectable<Schema['white_label_configs']>;
 
 interface RawDeployment {
   id: string;
@@ -87,54 +84,70 @@ const toDeployment = (r: RawDeployment): WhiteLabelDeployment => ({
 export class WhiteLabelStore {
   constructor(private readonly db: Db) {}
 
-  current(organizationId: string): VersionRow | undefined {
-    const row = prepared(this.db, 'SELECT * FROM white_label_configs WHERE organization_id = ? ORDER BY version DESC LIMIT 1')
-      .get(organizationId) as RawVersion | undefined;
+  private versions(organizationId: string) {
+    return this.db.selectFrom('white_label_configs').selectAll().where('organization_id', '=', organizationId);
+  }
+
+  async current(organizationId: string): Promise<VersionRow | undefined> {
+    const row = await this.versions(organizationId).orderBy('version', 'desc').limit(1).executeTakeFirst();
     return row && toVersion(row);
   }
 
-  byId(organizationId: string, id: string): VersionRow | undefined {
-    const row = prepared(this.db, 'SELECT * FROM white_label_configs WHERE organization_id = ? AND id = ?').get(organizationId, id) as RawVersion | undefined;
+  async byId(organizationId: string, id: string): Promise<VersionRow | undefined> {
+    const row = await this.versions(organizationId).where('id', '=', id).executeTakeFirst();
     return row && toVersion(row);
   }
 
-  history(organizationId: string, limit = 20): VersionRow[] {
-    const rows = prepared(this.db, 'SELECT * FROM white_label_configs WHERE organization_id = ? ORDER BY version DESC LIMIT ?')
-      .all(organizationId, limit) as RawVersion[];
-    return rows.map(toVersion);
+  async history(organizationId: string, limit = 20): Promise<VersionRow[]> {
+    return (await this.versions(organizationId).orderBy('version', 'desc').limit(limit).execute()).map(toVersion);
   }
 
-  lastDeployment(organizationId: string): WhiteLabelDeployment | null {
-    const row = prepared(
-      this.db,
-      `SELECT d.id, d.config_id, c.version, d.domain, d.created_at, d.created_by
-         FROM white_label_deployments d JOIN white_label_configs c ON c.id = d.config_id
-         WHERE d.organization_id = ? ORDER BY d.created_at DESC, d.rowid DESC LIMIT 1`,
-    ).get(organizationId) as RawDeployment | undefined;
+  async lastDeployment(organizationId: string, db: Db = this.db): Promise<WhiteLabelDeployment | null> {
+    const row: RawDeployment | undefined = await db
+      .selectFrom('white_label_deployments as d')
+      .innerJoin('white_label_configs as c', 'c.id', 'd.config_id')
+      .select(['d.id', 'd.config_id', 'c.version', 'd.domain', 'd.created_at', 'd.created_by'])
+      .where('d.organization_id', '=', organizationId)
+      // Only the current version can be deployed, so among deployments at the same instant the
+      // one of the higher version came last.
+      .orderBy('d.created_at', 'desc')
+      .orderBy('c.version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     return row ? toDeployment(row) : null;
   }
 
-  /** Appends the next version atomically (better-sqlite3 transactions are synchronous). */
-  addVersion(organizationId: string, fields: StoredFields, at: string, by: string): VersionRow {
-    return this.db.transaction((): VersionRow => {
-      const { next } = prepared(this.db, 'SELECT COALESCE(MAX(version), 0) + 1 AS next FROM white_label_configs WHERE organization_id = ?')
-        .get(organizationId) as { next: number };
+  /**
+   * Appends the next version atomically. The organization's lock makes concurrent saves (on
+   * any instance) take consecutive versions; UNIQUE (organization_id, version) backs it up.
+   */
+  addVersion(organizationId: string, fields: StoredFields, at: string, by: string): Promise<VersionRow> {
+    return atomically(this.db, async (tx): Promise<VersionRow> => {
+      await lockKey(tx, `white-label:${organizationId}`);
+      const { next } = await tx
+        .selectFrom('white_label_configs')
+        .select(sql<number>`COALESCE(MAX(version), 0) + 1`.as('next'))
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirstOrThrow();
       const id = `wlc_${randomUUID().replace(/-/g, '')}`;
-      prepared(this.db, 'INSERT INTO white_label_configs (id, organization_id, version, data, is_active, created_at, created_by) VALUES (?, ?, ?, ?, 0, ?, ?)')
-        .run(id, organizationId, next, JSON.stringify(fields), at, by);
-      return { id, organizationId, version: next, fields, isActive: false, createdAt: at, createdBy: by };
-    })();
+      const version = Number(next);
+      await tx
+        .insertInto('white_label_configs')
+        .values({ id, organization_id: organizationId, version, data: JSON.stringify(fields), is_active: 0, created_at: at, created_by: by })
+        .execute();
+      return { id, organizationId, version, fields, isActive: false, createdAt: at, createdBy: by };
+    });
   }
 
   /** Records the deployment and makes this version the organization's only active one. */
-  markDeployed(organizationId: string, configId: string, domain: string, at: string, by: string): WhiteLabelDeployment {
-    return this.db.transaction((): WhiteLabelDeployment => {
-      prepared(this.db, 'UPDATE white_label_configs SET is_active = 0 WHERE organization_id = ? AND is_active = 1').run(organizationId);
-      prepared(this.db, 'UPDATE white_label_configs SET is_active = 1 WHERE organization_id = ? AND id = ?').run(organizationId, configId);
+  markDeployed(organizationId: string, configId: string, domain: string, at: string, by: string): Promise<WhiteLabelDeployment> {
+    return atomically(this.db, async (tx): Promise<WhiteLabelDeployment> => {
+      await lockKey(tx, `white-label:${organizationId}`);
+      await tx.updateTable('white_label_configs').set({ is_active: 0 }).where('organization_id', '=', organizationId).where('is_active', '=', 1).execute();
+      await tx.updateTable('white_label_configs').set({ is_active: 1 }).where('organization_id', '=', organizationId).where('id', '=', configId).execute();
       const id = `wld_${randomUUID().replace(/-/g, '')}`;
-      prepared(this.db, 'INSERT INTO white_label_deployments (id, organization_id, config_id, domain, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(id, organizationId, configId, domain, at, by);
-      return this.lastDeployment(organizationId)!;
-    })();
+      await tx.insertInto('white_label_deployments').values({ id, organization_id: organizationId, config_id: configId, domain, created_at: at, created_by: by }).execute();
+      return (await this.lastDeployment(organizationId, tx))!;
+    });
   }
 }

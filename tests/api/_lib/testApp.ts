@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import pino, { type Logger } from 'pino';
 import { createApp, type CreateAppOptions } from '../../../api-server/src/app';
 import { loadConfig, type Config } from '../../../api-server/src/config';
-import { openDatabase, runMigrations, type Db } from '../../../api-server/src/db/database';
+import { runMigrations, type Db, type Storage } from '../../../api-server/src/db/database';
+import { openStorage } from '../../../api-server/src/db/storage';
 import { ALL_MIGRATIONS } from '../../../api-server/src/features';
 import { OutboxStore } from '../../../api-server/src/mail/outbox';
 import { formTokensFor } from '../../../api-server/src/http/spam';
@@ -17,23 +20,73 @@ export const TEST_ADMIN = { user: 'admin', password: 'api-test-password' } as co
 export interface TestApp {
   app: Express;
   db: Db;
+  storage: Storage;
   outbox: OutboxStore;
   config: Config;
   dataDir: string;
+  /** The PostgreSQL URL of this app's schema (undefined on SQLite), e.g. for the tickets command. */
+  databaseUrl: string | undefined;
   /** Current time seen by the app; tests may move it. */
   clock: { now: Date };
-  close: () => void;
+  close: () => Promise<void>;
+}
+
+/** 'postgres' in the `api-pg` jest project (see jest.config.js), otherwise 'sqlite'. */
+export const TEST_ENGINE: 'sqlite' | 'postgres' = (globalThis as { API_TEST_ENGINE?: string }).API_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+let fileDatabase: Promise<string> | undefined;
+
+/**
+ * On PostgreSQL: a fresh schema in this test file's own database (created on first use), so
+ * every test app starts empty, as with a new SQLite file. Undefined on SQLite.
+ */
+export async function testDatabaseUrl(): Promise<string | undefined> {
+  if (TEST_ENGINE === 'sqlite') return undefined;
+  const server = process.env.API_TEST_POSTGRES_URL;
+  if (!server) throw new Error('API_TEST_POSTGRES_URL is not set: run the api-pg project through jest (its globalSetup starts PostgreSQL)');
+  fileDatabase ??= (async () => {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    await adminQuery(server, `CREATE DATABASE ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return url.toString();
+  })();
+  const url = new URL(await fileDatabase);
+  const schema = `s_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url.toString(), `CREATE SCHEMA ${schema}`);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
 }
 
 /**
- * The real app over a real temporary SQLite file. Mail is only queued: no worker runs.
- * With TEST_REDIS_URL set (redis://…), its counters live in that Redis under a prefix of their
- * own, so every suite can be run against shared counters and test apps never see each other's.
+ * The real app over a real temporary database (SQLite file or PostgreSQL schema). Mail is only
+ * queued: no worker runs. With TEST_REDIS_URL set (redis://…), its counters live in that Redis
+ * under a prefix of their own, so every suite can be run against shared counters and test apps
+ * never see each other's.
  */
-export function createTestApp(env: Record<string, string> = {}, options: CreateAppOptions = {}, logger: Logger = pino({ level: 'silent' })): TestApp {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: CreateAppOptions = {},
+  logger: Logger = pino({ level: 'silent' }),
+  /**
+   * Another instance on an existing database: the same dataDir (SQLite) or URL (PostgreSQL, e.g.
+   * through a proxy the test cuts). Absent: a fresh database.
+   */
+  on: { dataDir?: string; databaseUrl?: string } = {},
+): Promise<TestApp> {
+  const dataDir = on.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const redisUrl = process.env.TEST_REDIS_URL;
-  const counters = options.counters ?? (redisUrl ? new RedisCounters(redisUrl, { logger, prefix: `test:${path.basename(dataDir)}:` }).unref() : undefined);
+  const counters = options.counters ?? (redisUrl ? new RedisCounters(redisUrl, { logger, prefix: `test:${path.basename(dataDir)}:${randomBytes(3).toString('hex')}:` }).unref() : undefined);
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_USER: TEST_ADMIN.user,
@@ -43,22 +96,25 @@ export function createTestApp(env: Record<string, string> = {}, options: CreateA
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...env,
   });
-  const db = openDatabase(dataDir);
-  runMigrations(db, ALL_MIGRATIONS);
+  const databaseUrl = on.databaseUrl ?? (on.dataDir === undefined ? await testDatabaseUrl() : undefined);
+  const storage = await openTestStorage(dataDir, databaseUrl);
+  const { db, writes } = storage;
   const clock = { now: new Date('2026-01-15T10:00:00.000Z') };
   const now = () => new Date(clock.now);
   const outbox = new OutboxStore(db, config.mailFrom, now);
-  const app = createApp({ config, db, outbox, logger, now }, { ...options, counters });
+  const app = createApp({ config, db, writes, outbox, logger, now }, { ...options, counters });
   return {
     app,
     db,
+    storage,
     outbox,
     config,
     dataDir,
+    databaseUrl,
     clock,
-    close: () => {
+    close: async () => {
       if (counters && !options.counters) void counters.close();
-      db.close();
+      await storage.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -74,4 +130,12 @@ export function basicAuthHeader(user: string = TEST_ADMIN.user, password: string
  */
 export function signed<T extends object>(t: Pick<TestApp, 'dataDir' | 'clock'>, body: T, ageMs = MIN_FILL_MS + 1_000): { formToken: string } & T {
   return { formToken: formTokensFor(t.dataDir).issue(t.clock.now.getTime() - ageMs), ...body };
+}
+
+/** The database alone, migrated, for tests of stores and the worker. */
+export async function openTestStorage(dataDir: string, databaseUrl: string | undefined | 'fresh' = 'fresh'): Promise<Storage> {
+  const url = databaseUrl === 'fresh' ? await testDatabaseUrl() : databaseUrl;
+  const storage = await openStorage({ dataDir, databaseUrl: url, poolSize: 4 });
+  await runMigrations(storage, ALL_MIGRATIONS);
+  return storage;
 }

@@ -12,8 +12,8 @@ const valid = { planId: 'business', customerName: 'Ada Lovelace', customerEmail:
 describe('POST /api/checkout', () => {
   let t: TestApp;
   let orders: OrderStore;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestApp();
     orders = new OrderStore(t.db, () => t.clock.now);
   });
   afterEach(() => t.close());
@@ -24,7 +24,7 @@ describe('POST /api/checkout', () => {
     expect(res.body.success).toBe(true);
     expect(res.body.orderId).toMatch(/^ord_[0-9a-f]{20}$/);
     expect(res.body.checkoutUrl).toBe(`/success?plan=${planId}&name=Ada%20Lovelace&order=${res.body.orderId}`);
-    const order = orders.get(res.body.orderId)!;
+    const order = (await orders.get(res.body.orderId))!;
     expect(order).toMatchObject({
       planId,
       amountCents: price * 100,
@@ -52,7 +52,7 @@ describe('POST /api/checkout', () => {
 
   it('trims the name and email before storing', async () => {
     const res = await request(t.app).post('/api/checkout').send({ ...valid, customerName: '  Ada  ', customerEmail: ' ada@example.com ' });
-    expect(orders.get(res.body.orderId)).toMatchObject({ customerName: 'Ada', customerEmail: 'ada@example.com' });
+    expect(await orders.get(res.body.orderId)).toMatchObject({ customerName: 'Ada', customerEmail: 'ada@example.com' });
   });
 
   const invalid: [string, Record<string, unknown>, string][] = [
@@ -74,7 +74,7 @@ describe('POST /api/checkout', () => {
     expect(typeof res.body.error).toBe('string');
     expect(res.body.error.length).toBeGreaterThan(0);
     expect(Object.keys(res.body.fields)).toContain(field);
-    expect(orders.list()).toHaveLength(0);
+    expect(await orders.list()).toHaveLength(0);
   });
 
   it('refuses unknown fields such as a client-chosen price', async () => {
@@ -89,14 +89,14 @@ describe('POST /api/checkout', () => {
   });
 
   it('is rate limited per client', async () => {
-    const limited = createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
     try {
       for (let i = 0; i < 2; i++) expect((await request(limited.app).post('/api/checkout').send(valid)).status).toBe(200);
       const res = await request(limited.app).post('/api/checkout').send(valid);
       expect(res.status).toBe(429);
       expect(res.body).toEqual({ success: false, error: expect.stringMatching(/Too many requests/) });
     } finally {
-      limited.close();
+      await limited.close();
     }
   });
 
@@ -106,15 +106,15 @@ describe('POST /api/checkout', () => {
         throw new Error('card declined');
       }
     }
-    const declining = createTestApp({}, { features: [...FEATURES.filter((f) => f.name !== 'checkout'), createCheckoutFeature(() => new Declining())] });
+    const declining = await createTestApp({}, { features: [...FEATURES.filter((f) => f.name !== 'checkout'), createCheckoutFeature(() => new Declining())] });
     try {
       const res = await request(declining.app).post('/api/checkout').send(valid);
       expect(res.status).toBe(402);
       expect(res.body).toEqual({ success: false, error: 'The payment could not be completed. No money was taken.' });
-      const [order] = new OrderStore(declining.db, () => declining.clock.now).list();
+      const [order] = await new OrderStore(declining.db, () => declining.clock.now).list();
       expect(order).toMatchObject({ status: 'failed', failureReason: 'confirm: card declined' });
     } finally {
-      declining.close();
+      await declining.close();
     }
   });
 
@@ -124,14 +124,14 @@ describe('POST /api/checkout', () => {
         throw new Error('ECONNREFUSED');
       }
     }
-    const down = createTestApp({}, { features: [...FEATURES.filter((f) => f.name !== 'checkout'), createCheckoutFeature(() => new Down())] });
+    const down = await createTestApp({}, { features: [...FEATURES.filter((f) => f.name !== 'checkout'), createCheckoutFeature(() => new Down())] });
     try {
       const res = await request(down.app).post('/api/checkout').send(valid);
       expect(res.status).toBe(502);
       expect(res.body.success).toBe(false);
-      expect(new OrderStore(down.db, () => down.clock.now).list()[0]?.status).toBe('failed');
+      expect((await new OrderStore(down.db, () => down.clock.now).list())[0]?.status).toBe('failed');
     } finally {
-      down.close();
+      await down.close();
     }
   });
 });

@@ -11,10 +11,10 @@ import { createCheckoutFeature } from '../../../api-server/src/checkout/routes';
 import { IDEMPOTENCY_TTL_MS } from '../../../api-server/src/checkout/idempotency';
 import { OrderStore } from '../../../api-server/src/checkout/store';
 import { loadConfig } from '../../../api-server/src/config';
-import { openDatabase, runMigrations } from '../../../api-server/src/db/database';
-import { ALL_MIGRATIONS, FEATURES, recoverFeatures } from '../../../api-server/src/features';
+import { sql } from 'kysely';
+import { FEATURES, recoverFeatures } from '../../../api-server/src/features';
 import { OutboxStore } from '../../../api-server/src/mail/outbox';
-import { createTestApp, type TestApp } from '../_lib/testApp';
+import { createTestApp, openTestStorage, TEST_ENGINE, testDatabaseUrl, type TestApp } from '../_lib/testApp';
 import { ChargingProvider } from './_chargingProvider';
 
 const valid = { planId: 'enterprise', customerName: 'Grace Hopper', customerEmail: 'grace@example.com' };
@@ -26,11 +26,11 @@ const withProvider = (provider: ChargingProvider) => ({
 describe('idempotent checkout survives the client and the process', () => {
   let ledgerDir: string;
   let t: TestApp | undefined;
-  beforeEach(() => {
+  beforeEach(async () => {
     ledgerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-'));
   });
-  afterEach(() => {
-    t?.close();
+  afterEach(async () => {
+    await t?.close();
     t = undefined;
     fs.rmSync(ledgerDir, { recursive: true, force: true });
   });
@@ -44,7 +44,7 @@ describe('idempotent checkout survives the client and the process', () => {
       reached();
       await gate;
     });
-    t = createTestApp({}, withProvider(provider));
+    t = await createTestApp({}, withProvider(provider));
     const server = t.app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     const { port } = server.address() as AddressInfo;
@@ -63,7 +63,7 @@ describe('idempotent checkout survives the client and the process', () => {
         if (retry.status !== 409) break;
         await new Promise((r) => setTimeout(r, 20));
       }
-      const orders = new OrderStore(t.db, () => new Date()).list();
+      const orders = await new OrderStore(t.db, () => new Date()).list();
       expect(retry!.status).toBe(200);
       expect(retry!.headers['idempotent-replayed']).toBe('true');
       expect(orders.map((o) => [o.id, o.status])).toEqual([[retry!.body.orderId, 'paid']]);
@@ -75,17 +75,22 @@ describe('idempotent checkout survives the client and the process', () => {
 
   it('a failure after the payment was taken: the retry completes the same order without charging again', async () => {
     const provider = new ChargingProvider(path.join(ledgerDir, 'ledger'));
-    t = createTestApp({}, withProvider(provider));
+    t = await createTestApp({}, withProvider(provider));
     // Recording "paid" fails once the money is taken (as a full disk or an I/O error would).
-    t.db.exec(`CREATE TEMP TRIGGER refuse_paid BEFORE UPDATE OF status ON checkout_orders WHEN NEW.status = 'paid'
-      BEGIN SELECT RAISE(ABORT, 'injected write failure'); END`);
+    if (TEST_ENGINE === 'sqlite') {
+      await sql`CREATE TEMP TRIGGER refuse_paid BEFORE UPDATE OF status ON checkout_orders WHEN NEW.status = 'paid'
+        BEGIN SELECT RAISE(ABORT, 'injected write failure'); END`.execute(t.db);
+    } else {
+      await sql`CREATE FUNCTION refuse_paid() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected write failure'; END $$`.execute(t.db);
+      await sql`CREATE TRIGGER refuse_paid BEFORE UPDATE OF status ON checkout_orders FOR EACH ROW WHEN (NEW.status = 'paid') EXECUTE FUNCTION refuse_paid()`.execute(t.db);
+    }
     const first = await request(t.app).post('/api/checkout').set('Idempotency-Key', 'after-pay').send(valid);
     expect(first.status).toBeGreaterThanOrEqual(500);
     expect(provider.charges()).toHaveLength(1);
-    t.db.exec('DROP TRIGGER refuse_paid');
+    await (TEST_ENGINE === 'sqlite' ? sql`DROP TRIGGER refuse_paid` : sql`DROP TRIGGER refuse_paid ON checkout_orders`).execute(t.db);
 
     const retry = await request(t.app).post('/api/checkout').set('Idempotency-Key', 'after-pay').send(valid);
-    const orders = new OrderStore(t.db, () => new Date()).list();
+    const orders = await new OrderStore(t.db, () => new Date()).list();
     expect(retry.status).toBe(200);
     expect(orders.map((o) => [o.id, o.status])).toEqual([[retry.body.orderId, 'paid']]);
     expect(provider.charges()).toHaveLength(1);
@@ -97,10 +102,11 @@ describe('idempotent checkout survives the client and the process', () => {
   it('a process killed with SIGKILL after charging: start-up recovery lets the retry finish that order, charged once', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-checkout-'));
     const ledger = path.join(ledgerDir, 'ledger');
+    const databaseUrl = await testDatabaseUrl();
     // tsx as a loader, not its CLI: the CLI runs the script in a grandchild, which SIGKILL would miss.
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '_crashChild.ts')], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LEDGER: ledger },
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LEDGER: ledger, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -135,17 +141,17 @@ describe('idempotent checkout survives the client and the process', () => {
       child.stderr.destroy();
 
       // The restart, as index.ts does it: migrations, then recovery, then requests.
-      const db = openDatabase(dataDir);
-      runMigrations(db, ALL_MIGRATIONS);
+      const storage = await openTestStorage(dataDir, databaseUrl);
+      const { db, writes } = storage;
       const now = () => new Date();
       const logger = pino({ level: 'silent' });
-      recoverFeatures({ db, now, logger });
+      await recoverFeatures({ db, now, logger });
       const provider = new ChargingProvider(ledger);
       const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'crash-test-password', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000' });
-      const app = createApp({ config, db, outbox: new OutboxStore(db, config.mailFrom, now), logger, now }, withProvider(provider));
+      const app = createApp({ config, db, writes, outbox: new OutboxStore(db, config.mailFrom, now), logger, now }, withProvider(provider));
       const retry = await request(app).post('/api/checkout').set('Idempotency-Key', 'crash').send(valid);
-      const orders = new OrderStore(db, now).list();
-      db.close();
+      const orders = await new OrderStore(db, now).list();
+      await storage.close();
       expect(retry.status).toBe(200);
       expect(orders.map((o) => [o.id, o.status])).toEqual([[retry.body.orderId, 'paid']]);
       expect(provider.charges()).toHaveLength(1);
@@ -156,26 +162,27 @@ describe('idempotent checkout survives the client and the process', () => {
   }, 40_000);
 
   it('start-up recovery answers keys whose order was paid, keeps those that may have charged, releases the rest and expired ones', async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const orders = new OrderStore(t.db, () => new Date());
-    const order = orders.create({ planId: 'starter', planName: 'Starter', amountCents: 100, currency: 'USD', period: 'month', customerName: 'A', customerEmail: 'a@example.com', provider: 'demo' });
-    orders.markPaid(order.id);
+    const order = await orders.create({ planId: 'starter', planName: 'Starter', amountCents: 100, currency: 'USD', period: 'month', customerName: 'A', customerEmail: 'a@example.com', provider: 'demo' });
+    await orders.markPaid(order.id);
     const at = t.clock.now.getTime();
-    t.db.prepare('INSERT INTO checkout_idempotency (key, request_hash, created_at, resource_id) VALUES (?, ?, ?, ?)').run('paid', 'h', at, order.id);
-    t.db.prepare('INSERT INTO checkout_idempotency (key, request_hash, created_at) VALUES (?, ?, ?)').run('nothing', 'h', at);
-    const unsent = orders.create({ planId: 'starter', planName: 'Starter', amountCents: 100, currency: 'USD', period: 'month', customerName: 'B', customerEmail: 'b@example.com', provider: 'demo' });
-    t.db.prepare('INSERT INTO checkout_idempotency (key, request_hash, created_at, resource_id) VALUES (?, ?, ?, ?)').run('no-session', 'h', at, unsent.id);
-    const charging = orders.create({ planId: 'starter', planName: 'Starter', amountCents: 100, currency: 'USD', period: 'month', customerName: 'C', customerEmail: 'c@example.com', provider: 'demo' });
-    orders.attachSession(charging.id, 'sess_1');
-    t.db.prepare('INSERT INTO checkout_idempotency (key, request_hash, created_at, resource_id) VALUES (?, ?, ?, ?)').run('charging', 'h', at, charging.id);
-    t.db.prepare('INSERT INTO checkout_idempotency (key, request_hash, created_at, status_code, response_json) VALUES (?, ?, ?, 200, ?)').run('expired', 'h', at - IDEMPOTENCY_TTL_MS, '{}');
-    recoverFeatures({ db: t.db, now: () => t!.clock.now, logger: pino({ level: 'silent' }) });
-    const rows = t.db.prepare('SELECT key, status_code, response_json FROM checkout_idempotency ORDER BY key').all();
+    const keys = t.db.insertInto('checkout_idempotency');
+    await keys.values({ key: 'paid', request_hash: 'h', created_at: at, resource_id: order.id }).execute();
+    await keys.values({ key: 'nothing', request_hash: 'h', created_at: at }).execute();
+    const unsent = await orders.create({ planId: 'starter', planName: 'Starter', amountCents: 100, currency: 'USD', period: 'month', customerName: 'B', customerEmail: 'b@example.com', provider: 'demo' });
+    await keys.values({ key: 'no-session', request_hash: 'h', created_at: at, resource_id: unsent.id }).execute();
+    const charging = await orders.create({ planId: 'starter', planName: 'Starter', amountCents: 100, currency: 'USD', period: 'month', customerName: 'C', customerEmail: 'c@example.com', provider: 'demo' });
+    await orders.attachSession(charging.id, 'sess_1');
+    await keys.values({ key: 'charging', request_hash: 'h', created_at: at, resource_id: charging.id }).execute();
+    await keys.values({ key: 'expired', request_hash: 'h', created_at: at - IDEMPOTENCY_TTL_MS, status_code: 200, response_json: '{}' }).execute();
+    await recoverFeatures({ db: t.db, now: () => t!.clock.now, logger: pino({ level: 'silent' }) });
+    const rows = await t.db.selectFrom('checkout_idempotency').select(['key', 'status_code', 'response_json']).orderBy('key').execute();
     expect(rows).toEqual([
       // A session may have been captured: kept for the retry to confirm the same session.
       { key: 'charging', status_code: null, response_json: null },
       { key: 'paid', status_code: 200, response_json: JSON.stringify({ success: true, checkoutUrl: `/success?plan=starter&name=A&order=${order.id}`, orderId: order.id }) },
     ]);
-    expect(orders.get(unsent.id)?.status).toBe('failed');
+    expect((await orders.get(unsent.id))?.status).toBe('failed');
   });
 });

@@ -11,8 +11,8 @@ const valid = { planId: 'enterprise', customerName: 'Grace Hopper', customerEmai
 describe('POST /api/checkout with Idempotency-Key', () => {
   let t: TestApp;
   let orders: OrderStore;
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestApp();
     orders = new OrderStore(t.db, () => t.clock.now);
   });
   afterEach(() => t.close());
@@ -27,7 +27,7 @@ describe('POST /api/checkout with Idempotency-Key', () => {
     const a = await post(valid);
     const b = await post(valid);
     expect(a.body.orderId).not.toBe(b.body.orderId);
-    expect(orders.list()).toHaveLength(2);
+    expect(await orders.list()).toHaveLength(2);
   });
 
   it('replays the first answer for the same key and body, creating one order', async () => {
@@ -37,14 +37,14 @@ describe('POST /api/checkout with Idempotency-Key', () => {
     expect(again.body).toEqual(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    expect(orders.list()).toHaveLength(1);
+    expect(await orders.list()).toHaveLength(1);
   });
 
   it('treats bodies that differ only in key order or surrounding spaces as the same', async () => {
     const first = await post(valid, 'key-2');
     const again = await post({ customerEmail: ' grace@example.com', customerName: 'Grace Hopper ', planId: 'enterprise' }, 'key-2');
     expect(again.body).toEqual(first.body);
-    expect(orders.list()).toHaveLength(1);
+    expect(await orders.list()).toHaveLength(1);
   });
 
   it('refuses the same key with a different body, without running it', async () => {
@@ -52,7 +52,7 @@ describe('POST /api/checkout with Idempotency-Key', () => {
     const other = await post({ ...valid, planId: 'starter' }, 'key-3');
     expect(other.status).toBe(422);
     expect(other.body).toEqual({ success: false, error: 'This Idempotency-Key was already used with different request parameters' });
-    expect(orders.list()).toHaveLength(1);
+    expect(await orders.list()).toHaveLength(1);
   });
 
   it('does not remember requests that fail validation', async () => {
@@ -81,7 +81,7 @@ describe('POST /api/checkout with Idempotency-Key', () => {
     const res = await post(valid, key);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/Idempotency-Key/);
-    expect(orders.list()).toHaveLength(0);
+    expect(await orders.list()).toHaveLength(0);
   });
 
   it('answers 409 while the first request with that key is still running', async () => {
@@ -93,7 +93,7 @@ describe('POST /api/checkout with Idempotency-Key', () => {
         return super.createSession(...args);
       }
     }
-    const slow = createTestApp({}, { features: [...FEATURES.filter((f) => f.name !== 'checkout'), createCheckoutFeature(() => new Slow())] });
+    const slow = await createTestApp({}, { features: [...FEATURES.filter((f) => f.name !== 'checkout'), createCheckoutFeature(() => new Slow())] });
     try {
       const first = request(slow.app).post('/api/checkout').set('Idempotency-Key', 'k').send(valid).then((r) => r);
       // Give the first request time to claim the key before the second one arrives.
@@ -105,7 +105,7 @@ describe('POST /api/checkout with Idempotency-Key', () => {
       const third = await request(slow.app).post('/api/checkout').set('Idempotency-Key', 'k').send(valid);
       expect(third.headers['idempotent-replayed']).toBe('true');
     } finally {
-      slow.close();
+      await slow.close();
     }
   });
 
@@ -117,7 +117,7 @@ describe('POST /api/checkout with Idempotency-Key', () => {
         return super.createSession(...args);
       }
     }
-    const flaky = createTestApp({}, { features: [...FEATURES.filter((f) => f.name !== 'checkout'), createCheckoutFeature(() => new Flaky())] });
+    const flaky = await createTestApp({}, { features: [...FEATURES.filter((f) => f.name !== 'checkout'), createCheckoutFeature(() => new Flaky())] });
     try {
       const first = await request(flaky.app).post('/api/checkout').set('Idempotency-Key', 'retry').send(valid);
       expect(first.status).toBe(502);
@@ -126,7 +126,7 @@ describe('POST /api/checkout with Idempotency-Key', () => {
       expect(retry.status).toBe(200);
       expect(retry.headers['idempotent-replayed']).toBeUndefined();
     } finally {
-      flaky.close();
+      await flaky.close();
     }
   });
 });

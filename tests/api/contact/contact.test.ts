@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import request from 'supertest';
 import { createTestApp, signed, type TestApp } from '../_lib/testApp';
 import { FORM_TOKEN_MAX_AGE_MS, MAX, MIN_FILL_MS } from '@site/src/schemas/common';
@@ -14,8 +15,8 @@ const valid = {
 describe('POST /api/contact', () => {
   let t: TestApp;
   let store: ContactStore;
-  beforeEach(() => {
-    t = createTestApp({ SALES_EMAIL: 'sales-team@example.com' });
+  beforeEach(async () => {
+    t = await createTestApp({ SALES_EMAIL: 'sales-team@example.com' });
     store = new ContactStore(t.db, () => t.clock.now);
   });
   afterEach(() => t.close());
@@ -24,9 +25,9 @@ describe('POST /api/contact', () => {
     const res = await request(t.app).post('/api/contact').send(signed(t, { ...valid, website: '' }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    const [msg] = store.list();
+    const [msg] = await store.list();
     expect(msg).toMatchObject({ name: valid.name, email: valid.email, company: valid.company, phone: valid.phone, message: valid.message, createdAt: '2026-01-15T10:00:00.000Z' });
-    const [mail] = t.outbox.list();
+    const [mail] = await t.outbox.list();
     expect(mail).toMatchObject({
       ref: `contact:${msg!.id}`,
       to: 'sales-team@example.com',
@@ -41,13 +42,13 @@ describe('POST /api/contact', () => {
   it('works without the optional company and phone', async () => {
     const res = await request(t.app).post('/api/contact').send(signed(t, { name: 'Bob', email: 'bob@example.com', message: 'Hello', company: '', phone: '' }));
     expect(res.body).toEqual({ success: true });
-    expect(store.list()[0]).toMatchObject({ company: null, phone: null });
-    expect(t.outbox.list()[0]!.subject).toBe('New contact message from Bob');
+    expect((await store.list())[0]).toMatchObject({ company: null, phone: null });
+    expect((await t.outbox.list())[0]!.subject).toBe('New contact message from Bob');
   });
 
   it('escapes markup from the sender in the HTML part', async () => {
     await request(t.app).post('/api/contact').send(signed(t, { ...valid, name: '<script>x</script>', message: '<img src=x onerror=alert(1)>' }));
-    const [mail] = t.outbox.list();
+    const [mail] = await t.outbox.list();
     expect(mail!.html).not.toContain('<script>');
     expect(mail!.html).not.toContain('<img');
     expect(mail!.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
@@ -72,8 +73,8 @@ describe('POST /api/contact', () => {
     expect(res.body.success).toBe(false);
     expect(res.body.error).toEqual(expect.any(String));
     expect(Object.keys(res.body.fields)).toContain(field);
-    expect(store.list()).toHaveLength(0);
-    expect(t.outbox.list()).toHaveLength(0);
+    expect(await store.list()).toHaveLength(0);
+    expect(await t.outbox.list()).toHaveLength(0);
   });
 
   it('refuses unknown fields', async () => {
@@ -88,8 +89,8 @@ describe('POST /api/contact', () => {
     const res = await request(t.app).post('/api/contact').send(signed(t, body, ageMs));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    expect(store.list()).toHaveLength(0);
-    expect(t.outbox.list()).toHaveLength(0);
+    expect(await store.list()).toHaveLength(0);
+    expect(await t.outbox.list()).toHaveLength(0);
   });
 
   it.each([
@@ -104,8 +105,8 @@ describe('POST /api/contact', () => {
     const res = await request(t.app).post('/api/contact').send(body());
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error: message });
-    expect(store.list()).toHaveLength(0);
-    expect(t.outbox.list()).toHaveLength(0);
+    expect(await store.list()).toHaveLength(0);
+    expect(await t.outbox.list()).toHaveLength(0);
   });
 
   it('accepts the token GET /api/form-token hands out, once a person could have filled the form', async () => {
@@ -115,26 +116,26 @@ describe('POST /api/contact', () => {
     const formToken = issued.body.token as string;
     t.clock.now = new Date(t.clock.now.getTime() + MIN_FILL_MS);
     expect((await request(t.app).post('/api/contact').send({ ...valid, formToken })).body).toEqual({ success: true });
-    expect(store.list()).toHaveLength(1);
+    expect(await store.list()).toHaveLength(1);
   });
 
   it('is rate limited per client', async () => {
-    const limited = createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
     try {
       for (let i = 0; i < 2; i++) expect((await request(limited.app).post('/api/contact').send(signed(limited, valid))).status).toBe(200);
       const res = await request(limited.app).post('/api/contact').send(signed(limited, valid));
       expect(res.status).toBe(429);
       expect(res.body.success).toBe(false);
     } finally {
-      limited.close();
+      await limited.close();
     }
   });
 
   it('stores nothing when queueing the mail fails (one transaction)', async () => {
-    t.db.exec('DROP TABLE outbox');
+    await sql`DROP TABLE outbox`.execute(t.db);
     const res = await request(t.app).post('/api/contact').send(signed(t, valid));
     expect(res.status).toBe(500);
     expect(res.body.success).toBe(false);
-    expect(store.list()).toHaveLength(0);
+    expect(await store.list()).toHaveLength(0);
   });
 });

@@ -30,8 +30,8 @@ const echoFeature: Feature = {
 
 describe('API core', () => {
   let t: TestApp;
-  beforeEach(() => {
-    t = createTestApp({ RATE_LIMIT_PER_MINUTE: '3' }, { features: [...FEATURES, echoFeature] });
+  beforeEach(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' }, { features: [...FEATURES, echoFeature] });
   });
   afterEach(() => t.close());
 
@@ -90,8 +90,8 @@ describe('API core', () => {
   it('counts a form post once, and limits every other API route with the general limiter', async () => {
     const general = 300; // max(300, 10 × the forms limit of 3)
     for (const path of ['/api/public-config', '/api/white-label/config', '/api/nowhere']) {
-      t.close();
-      t = createTestApp({ RATE_LIMIT_PER_MINUTE: '3' }, { features: [...FEATURES, echoFeature] });
+      await t.close();
+      t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' }, { features: [...FEATURES, echoFeature] });
       // Form posts spend the forms allowance only; counted by the general limiter too, they
       // would leave fewer than 300 requests for the other routes.
       for (let i = 0; i < 3; i++) expect((await request(t.app).post('/api/echo').send({ name: 'a' })).status).toBe(200);
@@ -112,7 +112,7 @@ describe('API core', () => {
   });
 
   it('serves the setup password from the environment', async () => {
-    const custom = createTestApp({ SETUP_PASSWORD: 'Changed-At-Start-1' });
+    const custom = await createTestApp({ SETUP_PASSWORD: 'Changed-At-Start-1' });
     const res = await request(custom.app).get('/api/public-config');
     expect(res.body).toEqual({ setupPassword: 'Changed-At-Start-1' });
     custom.close();
@@ -131,7 +131,7 @@ describe('API core', () => {
 
 describe('serving the built site', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'));
-  beforeAll(() => {
+  beforeAll(async () => {
     const page = (title: string) => `<html><head><script>document.documentElement.dataset.t="${title}"</script></head><body>${title}</body></html>`;
     fs.mkdirSync(path.join(dir, 'assets/js'), { recursive: true });
     fs.mkdirSync(path.join(dir, 'api-docs'), { recursive: true });
@@ -149,7 +149,7 @@ describe('serving the built site', () => {
   it('maps routes to pages, falls back for unknown plans and 404s the rest', async () => {
     const site = loadBuiltSite(dir)!;
     expect(site.inlineScriptHashes.length).toBe(7);
-    const t = createTestApp({}, { site });
+    const t = await createTestApp({}, { site });
     expect((await request(t.app).get('/')).text).toContain('home');
     expect((await request(t.app).get('/support')).text).toContain('support');
     expect((await request(t.app).get('/api-docs')).text).toContain('api');
@@ -166,17 +166,17 @@ describe('serving the built site', () => {
     for (const h of site.inlineScriptHashes) expect(csp).toContain(h);
     expect((await request(t.app).get('/white-label')).status).toBe(401);
     expect((await request(t.app).get('/white-label').set('Authorization', basicAuthHeader())).text).toContain('admin');
-    t.close();
+    await t.close();
   });
 });
 
 describe('rate-limit key', () => {
-  it('counts an IPv4 client once, whether the socket reports it plain or IPv4-mapped', () => {
+  it('counts an IPv4 client once, whether the socket reports it plain or IPv4-mapped', async () => {
     expect(clientKey({ ip: '203.0.113.7' })).toBe('203.0.113.7');
     expect(clientKey({ ip: '::ffff:203.0.113.7' })).toBe('203.0.113.7');
   });
 
-  it('groups an IPv6 client by its /56, so rotating addresses inside it does not escape the limit', () => {
+  it('groups an IPv6 client by its /56, so rotating addresses inside it does not escape the limit', async () => {
     expect(clientKey({ ip: '2001:db8:0:1::1' })).toBe(clientKey({ ip: '2001:db8:0:1f:ffff::9' }));
     expect(clientKey({ ip: '2001:db8:0:1::1' })).not.toBe(clientKey({ ip: '2001:db8:0:100::1' }));
   });

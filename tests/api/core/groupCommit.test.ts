@@ -1,33 +1,37 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, prepared, type Db } from '../../../api-server/src/db/database';
+import type BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
+import { openSqlite, type Db } from '../../../api-server/src/db/database';
 import { GroupCommit } from '../../../api-server/src/db/groupCommit';
 
 describe('group commit', () => {
   let dir: string;
   let db: Db;
-  beforeEach(() => {
+  /** The same connection, synchronously: to look at it while a batch is under way. */
+  let raw: BetterSqlite3.Database;
+  beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'group-commit-'));
-    db = openDatabase(dir);
-    db.exec('CREATE TABLE t (v TEXT UNIQUE NOT NULL)');
+    ({ db, raw } = openSqlite(dir));
+    raw.exec('CREATE TABLE t (v TEXT UNIQUE NOT NULL)');
   });
-  afterEach(() => {
-    db.close();
+  afterEach(async () => {
+    await db.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const insert = (v: string) => () => db.prepare('INSERT INTO t (v) VALUES (?)').run(v).changes;
-  const rows = () => (db.prepare('SELECT v FROM t ORDER BY v').all() as { v: string }[]).map((r) => r.v);
+  const insert = (v: string) => async (tx: Db) => Number((await sql`INSERT INTO t (v) VALUES (${v})`.execute(tx)).numAffectedRows);
+  const rows = () => (raw.prepare('SELECT v FROM t ORDER BY v').all() as { v: string }[]).map((r) => r.v);
 
   it('commits the writes of one turn together and answers each caller after the commit', async () => {
-    const writes = new GroupCommit(db);
+    const writes = new GroupCommit(db, raw);
     // Committed one by one, the first caller would be answered while b and c are not stored yet.
     const seenAtAnswer: string[][] = [];
     const answers = ['a', 'b', 'c'].map((v) =>
       writes.run(insert(v)).then((changes) => {
         // A second connection sees only committed data: the row must already be there.
-        const other = openDatabase(dir);
+        const other = openSqlite(dir).raw;
         seenAtAnswer.push((other.prepare('SELECT v FROM t ORDER BY v').all() as { v: string }[]).map((r) => r.v));
         other.close();
         return changes;
@@ -36,11 +40,11 @@ describe('group commit', () => {
     expect(rows()).toEqual([]); // nothing runs before the turn ends
     await expect(Promise.all(answers)).resolves.toEqual([1, 1, 1]);
     expect(seenAtAnswer[0]).toEqual(['a', 'b', 'c']);
-    expect(db.inTransaction).toBe(false);
+    expect(raw.inTransaction).toBe(false);
   });
 
   it('rolls back a failing job alone: the others of its batch are stored', async () => {
-    const writes = new GroupCommit(db);
+    const writes = new GroupCommit(db, raw);
     const results = await Promise.allSettled([writes.run(insert('x')), writes.run(insert('x')), writes.run(insert('y'))]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
@@ -48,16 +52,16 @@ describe('group commit', () => {
   });
 
   it('rejects every job of a batch whose commit fails, and stores none of them', async () => {
-    const writes = new GroupCommit(db);
+    const writes = new GroupCommit(db, raw);
     // A deferred foreign key violation only surfaces at COMMIT.
-    db.exec('PRAGMA foreign_keys = ON; CREATE TABLE p (id INTEGER PRIMARY KEY); CREATE TABLE c (p INTEGER REFERENCES p(id) DEFERRABLE INITIALLY DEFERRED)');
-    const results = await Promise.allSettled([writes.run(insert('kept?')), writes.run(() => db.prepare('INSERT INTO c (p) VALUES (42)').run())]);
+    raw.exec('PRAGMA foreign_keys = ON; CREATE TABLE p (id INTEGER PRIMARY KEY); CREATE TABLE c (p INTEGER REFERENCES p(id) DEFERRABLE INITIALLY DEFERRED)');
+    const results = await Promise.allSettled([writes.run(insert('kept?')), writes.run((tx) => sql`INSERT INTO c (p) VALUES (42)`.execute(tx))]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(rows()).toEqual([]);
   });
 
   it('starts a new batch for writes queued after a commit', async () => {
-    const writes = new GroupCommit(db);
+    const writes = new GroupCommit(db, raw);
     await writes.run(insert('first'));
     await writes.run(insert('second'));
     expect(rows()).toEqual(['first', 'second']);
@@ -87,12 +91,12 @@ describe('group commit', () => {
 
     it('answers only after the WAL is synced, and keeps the connection at synchronous=FULL', async () => {
       const syncs = holdSyncs();
-      const writes = new GroupCommit(db);
+      const writes = new GroupCommit(db, raw);
       const answer = writes.run(insert('a'));
       expect(await settled(answer)).toBe(false);
       expect(rows()).toEqual(['a']); // committed (visible), but not acknowledged before the sync
       expect(syncs).toHaveLength(1);
-      expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL for writes made elsewhere
+      expect(raw.pragma('synchronous', { simple: true })).toBe(2); // FULL for writes made elsewhere
       syncs.shift()!();
       await expect(answer).resolves.toBe(1);
       writes.close();
@@ -100,7 +104,7 @@ describe('group commit', () => {
 
     it('runs one sync at a time; writes committed meanwhile wait for the next one', async () => {
       const syncs = holdSyncs();
-      const writes = new GroupCommit(db);
+      const writes = new GroupCommit(db, raw);
       const first = writes.run(insert('a'));
       await settled(first);
       const second = writes.run(insert('b'));
@@ -119,7 +123,7 @@ describe('group commit', () => {
       jest.spyOn(fs, 'fdatasync').mockImplementation(((_fd: number, cb: (err: NodeJS.ErrnoException | null) => void) => {
         cb(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
       }) as typeof fs.fdatasync);
-      const writes = new GroupCommit(db);
+      const writes = new GroupCommit(db, raw);
       await expect(writes.run(insert('a'))).rejects.toThrow(/EIO/);
       writes.close();
     });
@@ -129,7 +133,7 @@ describe('group commit', () => {
         cb(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
       }) as typeof fs.fdatasync);
       const failures: unknown[] = [];
-      const writes = new GroupCommit(db, (err) => failures.push(err));
+      const writes = new GroupCommit(db, raw, (err) => failures.push(err));
       await expect(writes.run(insert('a'))).rejects.toThrow(/synced/);
       fdatasync.mockRestore();
       // A later fsync could well "succeed" on pages the kernel already dropped: never trusted again.
@@ -141,7 +145,7 @@ describe('group commit', () => {
     });
 
     it('durable() resolves at once when idle and after the pending sync otherwise', async () => {
-      const writes = new GroupCommit(db);
+      const writes = new GroupCommit(db, raw);
       await expect(settled(writes.durable())).resolves.toBe(true);
       const syncs = holdSyncs();
       void writes.run(insert('a'));
@@ -157,9 +161,12 @@ describe('group commit', () => {
     });
   });
 
-  it('prepares each statement once per database', () => {
-    const sql = 'SELECT v FROM t WHERE v = ?';
-    expect(prepared(db, sql)).toBe(prepared(db, sql));
-    expect(prepared(db, sql)).not.toBe(prepared(db, 'SELECT 1'));
+  it('prepares each statement once per database', async () => {
+    const prepare = jest.spyOn(raw, 'prepare');
+    await sql`SELECT v FROM t WHERE v = ${'a'}`.execute(db);
+    await sql`SELECT v FROM t WHERE v = ${'b'}`.execute(db);
+    await sql`SELECT 1`.execute(db);
+    await sql`SELECT 1`.execute(db);
+    expect(prepare.mock.calls.map(([text]) => text).filter((text) => text.includes('FROM t') || text === 'SELECT 1')).toEqual(['SELECT v FROM t WHERE v = ?', 'SELECT 1']);
   });
 });

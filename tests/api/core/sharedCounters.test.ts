@@ -4,13 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
-import { MIN_FILL_MS } from '@site/src/schemas/common';
 import { ConfigError, loadConfig } from '../../../api-server/src/config';
 import { COUNTERS_UNAVAILABLE_MESSAGE, COUNTERS_RETRY_AFTER_S } from '../../../api-server/src/http/counters';
 import { RedisCounters } from '../../../api-server/src/http/counters/redis';
 import { LOGIN_POLICY } from '../../../api-server/src/http/loginThrottle';
 import { startRedis, type RunningService } from '../../_services';
-import { basicAuthHeader, createTestApp, type TestApp } from '../_lib/testApp';
+import { basicAuthHeader, createTestApp, signed, type TestApp } from '../_lib/testApp';
 
 const contact = {
   name: 'Ada Lovelace',
@@ -18,7 +17,6 @@ const contact = {
   message: 'We want to offer accounts to 2,000 customers.',
   company: '',
   phone: '',
-  elapsedMs: MIN_FILL_MS + 1000,
   website: '',
 };
 
@@ -56,38 +54,39 @@ describe('counters shared through Redis (REDIS_URL)', () => {
   });
   afterAll(() => redis.stop());
   afterEach(async () => {
-    for (const t of apps.splice(0)) t.close();
+    await Promise.all(apps.splice(0).map((t) => t.close()));
     await Promise.all(counters.splice(0).map((c) => c.close()));
   });
 
   /** Two instances of the site, as behind a load balancer: separate processes' state, one Redis. */
-  function twoInstances(env: Record<string, string>): [TestApp, TestApp] {
+  async function twoInstances(env: Record<string, string>): Promise<[TestApp, TestApp]> {
     const prefix = `test:shared${++run}:`;
-    const make = () => {
+    const make = async () => {
       const c = new RedisCounters(redis.url, { logger: pino({ level: 'silent' }), prefix });
       counters.push(c);
-      const t = createTestApp({ TRUST_PROXY: '1', REDIS_URL: redis.url, ...env }, { counters: c });
+      const t = await createTestApp({ TRUST_PROXY: '1', REDIS_URL: redis.url, ...env }, { counters: c });
       apps.push(t);
       return t;
     };
-    return [make(), make()];
+    return [await make(), await make()];
   }
 
   it('shares the form rate limit: posts spread over two instances meet one limit', async () => {
-    const [a, b] = twoInstances({ RATE_LIMIT_PER_MINUTE: '4' });
+    const [a, b] = await twoInstances({ RATE_LIMIT_PER_MINUTE: '4' });
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await request(i % 2 ? b.app : a.app).post('/api/contact').set('X-Forwarded-For', '203.0.113.20').send(contact);
+      const to = i % 2 ? b : a;
+      const res = await request(to.app).post('/api/contact').set('X-Forwarded-For', '203.0.113.20').send(signed(to, contact));
       codes.push(res.status);
     }
     // Each instance alone would have allowed 4 (8 in all).
     expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
     // Another address has its own allowance.
-    expect((await request(a.app).post('/api/contact').set('X-Forwarded-For', '198.51.100.3').send(contact)).status).toBe(200);
+    expect((await request(a.app).post('/api/contact').set('X-Forwarded-For', '198.51.100.3').send(signed(a, contact))).status).toBe(200);
   });
 
   it('counts failed sign-ins across instances', async () => {
-    const [a, b] = twoInstances({});
+    const [a, b] = await twoInstances({});
     const codes: number[] = [];
     for (let i = 0; i < LOGIN_POLICY.failuresPerAddress; i++) {
       // A new name each time: the address's count is under test, not the per-name delays.
@@ -107,17 +106,17 @@ describe('counters shared through Redis (REDIS_URL)', () => {
     try {
       const c = new RedisCounters(own.url, { logger: pino({ level: 'silent' }), prefix: 'test:outage:' });
       counters.push(c);
-      const t = createTestApp({ REDIS_URL: own.url }, { counters: c });
+      const t = await createTestApp({ REDIS_URL: own.url }, { counters: c });
       apps.push(t);
-      expect((await request(t.app).post('/api/contact').send(contact)).status).toBe(200);
+      expect((await request(t.app).post('/api/contact').send(signed(t, contact))).status).toBe(200);
 
       own.stop();
-      const down = await request(t.app).post('/api/contact').send(contact);
+      const down = await request(t.app).post('/api/contact').send(signed(t, contact));
       expect(down.status).toBe(503);
       expect(down.body).toEqual({ success: false, error: COUNTERS_UNAVAILABLE_MESSAGE });
       expect(down.headers['retry-after']).toBe(String(COUNTERS_RETRY_AFTER_S));
-      const stored = t.db.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number };
-      expect(stored.n).toBe(1);
+      const stored = await t.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(stored.n)).toBe(1);
       // Sign-in cannot be counted either: refused, not let through unthrottled.
       const admin = await request(t.app).get('/api/white-label/config').set('Authorization', basicAuthHeader());
       expect(admin.status).toBe(503);
@@ -130,7 +129,7 @@ describe('counters shared through Redis (REDIS_URL)', () => {
       try {
         let status = 0;
         for (let i = 0; i < 50 && status !== 200; i++) {
-          status = (await request(t.app).post('/api/contact').send(contact)).status;
+          status = (await request(t.app).post('/api/contact').send(signed(t, contact))).status;
           if (status !== 200) await new Promise((r) => setTimeout(r, 100));
         }
         expect(status).toBe(200);
@@ -150,14 +149,14 @@ describe('counters shared through Redis (REDIS_URL)', () => {
       counters.push(c);
       await c.ready;
       own.stop();
-      const t = createTestApp({ REDIS_URL: own.url }, { counters: c });
+      const t = await createTestApp({ REDIS_URL: own.url }, { counters: c });
       apps.push(t);
-      expect((await request(t.app).post('/api/contact').send(contact)).status).toBe(503);
+      expect((await request(t.app).post('/api/contact').send(signed(t, contact))).status).toBe(503);
       const back = await startRedis(own.port);
       try {
         let status = 0;
         for (let i = 0; i < 50 && status !== 200; i++) {
-          status = (await request(t.app).post('/api/contact').send(contact)).status;
+          status = (await request(t.app).post('/api/contact').send(signed(t, contact))).status;
           if (status !== 200) await new Promise((r) => setTimeout(r, 100));
         }
         expect(status).toBe(200);

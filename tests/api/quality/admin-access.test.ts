@@ -26,14 +26,14 @@ describe('the admin page is protected whatever the spelling of its address', () 
     fs.writeFileSync(path.join(dir, 'white-label.html.br'), zlib.brotliCompressSync(admin));
     fs.writeFileSync(path.join(dir, 'white-label.html.gz'), zlib.gzipSync(admin));
     fs.writeFileSync(path.join(dir, 'assets/js/main.abc123.js'), 'console.log(1)');
-    t = createTestApp({}, { site: loadBuiltSite(dir)! });
+    t = await createTestApp({}, { site: loadBuiltSite(dir)! });
     server = http.createServer(t.app);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     port = (server.address() as AddressInfo).port;
   });
   afterAll(async () => {
     await new Promise((r) => server.close(r));
-    t.close();
+    await t.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

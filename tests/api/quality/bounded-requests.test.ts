@@ -14,12 +14,12 @@ describe('pathological addresses are answered without unbounded work', () => {
     fs.writeFileSync(path.join(dir, 'index.html'), '<html><body>home</body></html>');
     fs.writeFileSync(path.join(dir, '404.html'), '<html><body>missing</body></html>');
     fs.writeFileSync(path.join(dir, 'support.html'), '<html><body>support</body></html>');
-    t = createTestApp({}, { site: loadBuiltSite(dir)! });
+    t = await createTestApp({}, { site: loadBuiltSite(dir)! });
     server = await listen(t.app, answerClientError);
   });
   afterAll(async () => {
     await server.close();
-    t.close();
+    await t.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -55,7 +55,7 @@ describe('pathological addresses are answered without unbounded work', () => {
     expect(answers.map((a) => a.status)).toEqual([...cases.map(([, s]) => s), 200]);
   });
 
-  it('normalises in one pass: the result of the longest input is what its segments say', () => {
+  it('normalises in one pass: the result of the longest input is what its segments say', async () => {
     expect(canonicalPath(`/${'/'.repeat(MAX_URL_LENGTH)}`)).toBe('/');
     expect(canonicalPath(`${'/x'.repeat(MAX_URL_LENGTH / 2)}`)).toBe(`${'/x'.repeat(MAX_URL_LENGTH / 2)}`);
     expect(canonicalPath('/a/%2e%2e/b/./c//')).toBe('/b/c');

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
-import { createTestApp } from '../_lib/testApp';
+import { createTestApp, type TestApp } from '../_lib/testApp';
 import { FEATURES } from '../../../api-server/src/features';
 import type { Feature } from '../../../api-server/src/deps';
 import { listen } from '../_lib/raw';
@@ -32,14 +32,15 @@ describe('client errors are 4xx JSON, never 500', () => {
       done();
     },
   });
-  const t = createTestApp({}, {}, pino({ level: 'error' }, sink));
+  let t: TestApp;
   let server: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {
+    t = await createTestApp({}, {}, pino({ level: 'error' }, sink));
     server = await listen(t.app);
   });
   afterAll(async () => {
     await server.close();
-    t.close();
+    await t.close();
   });
   const post = (encoding: string, body: Buffer | string) =>
     postBytes(server.port, { 'Content-Type': 'application/json', 'Content-Encoding': encoding }, Buffer.from(body));
@@ -107,12 +108,12 @@ describe('a failing error handler', () => {
     logger.error = (() => {
       throw new Error('logger is down');
     }) as typeof logger.error;
-    const t = createTestApp({}, { features: [...FEATURES, boom] }, logger);
+    const t = await createTestApp({}, { features: [...FEATURES, boom] }, logger);
     const res = await request(t.app).get('/api/boom');
     expect(res.status).toBe(500);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.body).toEqual({ success: false, error: 'Something went wrong on our side. Please try again.' });
     expect(res.text).not.toMatch(/secret|logger is down|\bat\s/);
-    t.close();
+    await t.close();
   });
 });

@@ -10,7 +10,7 @@ describe('admin sign-in throttling', () => {
   let t: TestApp;
   let waits: number[];
   let logLines: string[];
-  beforeEach(() => {
+  beforeEach(async () => {
     waits = [];
     logLines = [];
     const sink = new Writable({
@@ -24,7 +24,7 @@ describe('admin sign-in throttling', () => {
       waits.push(ms);
       return Promise.resolve();
     });
-    t = createTestApp({ TRUST_PROXY: '1' }, { loginThrottle: throttle }, pino({ level: 'info' }, sink));
+    t = await createTestApp({ TRUST_PROXY: '1' }, { loginThrottle: throttle }, pino({ level: 'info' }, sink));
   });
   afterEach(() => t.close());
 
@@ -85,13 +85,13 @@ describe('admin sign-in throttling', () => {
 
 describe('the Basic challenge', () => {
   it("is sent to navigations and plain API clients, not to a page script's fetch", async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     expect((await request(t.app).get(URL)).headers['www-authenticate']).toMatch(/^Basic /);
     expect((await request(t.app).get(URL).set('Sec-Fetch-Mode', 'navigate')).headers['www-authenticate']).toMatch(/^Basic /);
     // The browser would hold the fetch behind its password dialog; the page shows a sign-in state.
     const fromScript = await request(t.app).get(URL).set('Sec-Fetch-Mode', 'cors');
     expect([fromScript.status, fromScript.headers['www-authenticate']]).toEqual([401, undefined]);
-    t.close();
+    await t.close();
   });
 });
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, runMigrations, type Db } from '../../../api-server/src/db/database';
-import { ALL_MIGRATIONS } from '../../../api-server/src/features';
+import type { Db, Storage } from '../../../api-server/src/db/database';
+import { openTestStorage } from '../_lib/testApp';
 import { OutboxStore } from '../../../api-server/src/mail/outbox';
 import { createTicket, generateTicketId, TICKET_ALPHABET, TICKET_ID_PATTERN } from '../../../api-server/src/support/service';
 import { TicketStore } from '../../../api-server/src/support/store';
@@ -19,21 +19,22 @@ const request: SupportRequest = {
 
 describe('support service', () => {
   let dir: string;
+  let storage: Storage;
   let db: Db;
   let outbox: OutboxStore;
   const now = () => new Date('2026-02-01T08:00:00.000Z');
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'support-svc-'));
-    db = openDatabase(dir);
-    runMigrations(db, ALL_MIGRATIONS);
+    storage = await openTestStorage(dir);
+    db = storage.db;
     outbox = new OutboxStore(db, 'Ledgerline <no-reply@ledgerline.test>', now);
   });
-  afterEach(() => {
-    db.close();
+  afterEach(async () => {
+    await storage.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('draws ticket ids from the unambiguous alphabet', () => {
+  it('draws ticket ids from the unambiguous alphabet', async () => {
     expect(TICKET_ALPHABET).not.toMatch(/[01IO]/);
     const ids = new Set(Array.from({ length: 2000 }, () => generateTicketId()));
     expect(ids.size).toBe(2000);
@@ -42,33 +43,33 @@ describe('support service', () => {
     expect(generateTicketId((max) => max - 1)).toBe('SUP-ZZZZZZ');
   });
 
-  it('draws a new id when the first one is already taken', () => {
+  it('draws a new id when the first one is already taken', async () => {
     const ids = ['SUP-AAAAAA', 'SUP-AAAAAA', 'SUP-BBBBBB'];
     const deps = { db, outbox, now, supportEmail: 'help@ledgerline.test', newTicketId: () => ids.shift()! };
-    expect(createTicket(deps, request).ticketId).toBe('SUP-AAAAAA');
-    expect(createTicket(deps, request).ticketId).toBe('SUP-BBBBBB');
-    expect(new TicketStore(db).count()).toBe(2);
+    expect((await createTicket(deps, request)).ticketId).toBe('SUP-AAAAAA');
+    expect((await createTicket(deps, request)).ticketId).toBe('SUP-BBBBBB');
+    expect(await new TicketStore(db).count()).toBe(2);
     // The failed attempt's rows were rolled back with it: two mails per stored ticket, no more.
-    expect(outbox.list()).toHaveLength(4);
+    expect(await outbox.list()).toHaveLength(4);
   });
 
-  it('gives up after repeated collisions instead of looping', () => {
+  it('gives up after repeated collisions instead of looping', async () => {
     const deps = { db, outbox, now, supportEmail: 'help@ledgerline.test', newTicketId: () => 'SUP-CCCCCC' };
-    createTicket(deps, request);
-    expect(() => createTicket(deps, request)).toThrow(/UNIQUE/);
-    expect(new TicketStore(db).count()).toBe(1);
+    await createTicket(deps, request);
+    await expect(createTicket(deps, request)).rejects.toThrow(/UNIQUE/);
+    expect(await new TicketStore(db).count()).toBe(1);
   });
 
-  it('stores nothing when the mail cannot be queued', () => {
+  it('stores nothing when the mail cannot be queued', async () => {
     let calls = 0;
     const failing = Object.create(outbox) as OutboxStore;
-    failing.enqueue = (mail) => {
+    failing.enqueue = async (mail, tx) => {
       calls += 1;
       if (calls === 2) throw new Error('disk full');
-      return outbox.enqueue(mail);
+      return outbox.enqueue(mail, tx);
     };
-    expect(() => createTicket({ db, outbox: failing, now, supportEmail: 'help@ledgerline.test' }, request)).toThrow('disk full');
-    expect(new TicketStore(db).count()).toBe(0);
-    expect(outbox.list()).toHaveLength(0);
+    await expect(createTicket({ db, outbox: failing, now, supportEmail: 'help@ledgerline.test' }, request)).rejects.toThrow('disk full');
+    expect(await new TicketStore(db).count()).toBe(0);
+    expect(await outbox.list()).toHaveLength(0);
   });
 });

@@ -27,8 +27,8 @@ describe('POST /api/support', () => {
   const postRaw = (body: unknown) => request(t.app).post('/api/support').set('Content-Type', 'application/json').send(JSON.stringify(body));
   const tickets = () => new TicketStore(t.db);
 
-  beforeEach(() => {
-    t = createTestApp({ SUPPORT_EMAIL });
+  beforeEach(async () => {
+    t = await createTestApp({ SUPPORT_EMAIL });
   });
   afterEach(() => t.close());
 
@@ -39,10 +39,10 @@ describe('POST /api/support', () => {
     const id = res.body.ticketId as string;
     expect(id).toMatch(/^SUP-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{6}$/);
 
-    const ticket = tickets().get(id)!;
+    const ticket = (await tickets().get(id))!;
     expect(ticket).toMatchObject({ ...valid, status: 'open', accountId: null, createdAt: '2026-01-15T10:00:00.000Z', respondBy: '2026-01-15T14:00:00.000Z' });
 
-    const mails = t.outbox.list({ ref: `support:${id}` });
+    const mails = await t.outbox.list({ ref: `support:${id}` });
     expect(mails).toHaveLength(2);
     const team = mails.find((m) => m.to === SUPPORT_EMAIL)!;
     const customer = mails.find((m) => m.to === valid.email)!;
@@ -61,24 +61,24 @@ describe('POST /api/support', () => {
 
   it.each(SUPPORT_PRIORITY_IDS)('derives the response deadline of %s from its priority', async (priority) => {
     const res = await post({ ...valid, priority });
-    const ticket = tickets().get(res.body.ticketId as string)!;
+    const ticket = (await tickets().get(res.body.ticketId as string))!;
     const hours = (Date.parse(ticket.respondBy) - Date.parse(ticket.createdAt)) / 3_600_000;
     expect(hours).toBe(SUPPORT_PRIORITIES[priority].responseHours);
   });
 
   it('keeps an account ID when given and treats an empty one as absent', async () => {
     const a = await post({ ...valid, accountId: '  acct_42 ' });
-    expect(tickets().get(a.body.ticketId as string)!.accountId).toBe('acct_42');
-    const teamMail = t.outbox.list({ ref: `support:${a.body.ticketId as string}` }).find((m) => m.to === SUPPORT_EMAIL)!;
+    expect((await tickets().get(a.body.ticketId as string))!.accountId).toBe('acct_42');
+    const teamMail = (await t.outbox.list({ ref: `support:${a.body.ticketId as string}` })).find((m) => m.to === SUPPORT_EMAIL)!;
     expect(teamMail.text).toContain('Account ID: acct_42');
     const b = await post({ ...valid, accountId: '' });
-    expect(tickets().get(b.body.ticketId as string)!.accountId).toBeNull();
+    expect((await tickets().get(b.body.ticketId as string))!.accountId).toBeNull();
   });
 
   it('escapes customer text in the HTML parts and keeps header fields on one line', async () => {
     const res = await post({ ...valid, name: 'Eve "<script>"', subject: '<b>bold</b> & co', message: '<img src=x onerror=alert(1)>' });
     expect(res.status).toBe(201);
-    const mails = t.outbox.list({ ref: `support:${res.body.ticketId as string}` });
+    const mails = await t.outbox.list({ ref: `support:${res.body.ticketId as string}` });
     for (const mail of mails) {
       expect(mail.html).not.toMatch(/<img|<script|<b>/);
       expect(mail.subject).not.toMatch(/[\r\n]/);
@@ -124,15 +124,15 @@ describe('POST /api/support', () => {
         expect(res.body.fields[field]).toBe(message);
         expect(res.body.error).toBe(message);
       }
-      expect(tickets().count()).toBe(0);
-      expect(t.outbox.list()).toHaveLength(0);
+      expect(await tickets().count()).toBe(0);
+      expect(await t.outbox.list()).toHaveLength(0);
     });
 
     it('refuses unknown fields', async () => {
       const res = await post({ ...valid, status: 'closed' });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ success: false, error: expect.any(String) });
-      expect(tickets().count()).toBe(0);
+      expect(await tickets().count()).toBe(0);
     });
 
     it('refuses a body that is not JSON, or not an object', async () => {
@@ -143,7 +143,7 @@ describe('POST /api/support', () => {
       expect(arr.status).toBe(400);
       const form = await request(t.app).post('/api/support').type('form').send(valid);
       expect(form.status).toBe(415);
-      expect(tickets().count()).toBe(0);
+      expect(await tickets().count()).toBe(0);
     });
   });
 
@@ -155,16 +155,16 @@ describe('POST /api/support', () => {
       const res = await postRaw(signed(t, body, ageMs));
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ success: true, ticketId: expect.stringMatching(TICKET_ID_PATTERN) });
-      expect(tickets().count()).toBe(0);
-      expect(t.outbox.list()).toHaveLength(0);
+      expect(await tickets().count()).toBe(0);
+      expect(await t.outbox.list()).toHaveLength(0);
     });
 
     it('refuses a post that leaves the form token out: the check cannot be skipped', async () => {
       const res = await postRaw(valid);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ success: false, error: 'This form could not be verified. Please reload the page and try again.' });
-      expect(tickets().count()).toBe(0);
-      expect(t.outbox.list()).toHaveLength(0);
+      expect(await tickets().count()).toBe(0);
+      expect(await t.outbox.list()).toHaveLength(0);
     });
 
     it('refuses a forged token and an expired one', async () => {
@@ -173,13 +173,13 @@ describe('POST /api/support', () => {
       const expired = await postRaw(signed(t, valid, 25 * 3_600_000));
       expect(expired.status).toBe(400);
       expect(expired.body.error).toBe('This form has expired. Please reload the page and try again.');
-      expect(tickets().count()).toBe(0);
+      expect(await tickets().count()).toBe(0);
     });
 
     it('mails the submitter no text they chose beyond their name', async () => {
       const attack = { ...valid, subject: 'You won a prize, claim at evil.example', message: 'Visit http://evil.example/phish now' };
       const res = await post(attack);
-      const mails = t.outbox.list({ ref: `support:${res.body.ticketId as string}` });
+      const mails = await t.outbox.list({ ref: `support:${res.body.ticketId as string}` });
       const customer = mails.find((m) => m.to === valid.email)!;
       for (const part of [customer.subject, customer.text, customer.html ?? '']) {
         expect(part).not.toContain('evil.example');
@@ -192,34 +192,34 @@ describe('POST /api/support', () => {
     });
 
     it(`sends one address at most ${CONFIRMATIONS_PER_ADDRESS_PER_DAY} receipts a day; tickets and team mails go on`, async () => {
-      const receiptsTo = (email: string) => t.outbox.list().filter((m) => m.to === email).length;
+      const receiptsTo = async (email: string) => (await t.outbox.list()).filter((m) => m.to === email).length;
       for (let i = 0; i < CONFIRMATIONS_PER_ADDRESS_PER_DAY + 2; i++) {
         expect((await post({ ...valid, email: i % 2 ? 'ADA@example.com' : valid.email })).status).toBe(201);
       }
-      expect(tickets().count()).toBe(CONFIRMATIONS_PER_ADDRESS_PER_DAY + 2);
-      expect(receiptsTo(SUPPORT_EMAIL)).toBe(CONFIRMATIONS_PER_ADDRESS_PER_DAY + 2);
-      expect(t.outbox.list().filter((m) => m.to.toLowerCase() === valid.email).length).toBe(CONFIRMATIONS_PER_ADDRESS_PER_DAY);
-      expect(receiptsTo('other@example.com')).toBe(0);
+      expect(await tickets().count()).toBe(CONFIRMATIONS_PER_ADDRESS_PER_DAY + 2);
+      expect(await receiptsTo(SUPPORT_EMAIL)).toBe(CONFIRMATIONS_PER_ADDRESS_PER_DAY + 2);
+      expect((await t.outbox.list()).filter((m) => m.to.toLowerCase() === valid.email).length).toBe(CONFIRMATIONS_PER_ADDRESS_PER_DAY);
+      expect(await receiptsTo('other@example.com')).toBe(0);
       await post({ ...valid, email: 'other@example.com' });
-      expect(receiptsTo('other@example.com')).toBe(1);
+      expect(await receiptsTo('other@example.com')).toBe(1);
       // A day later the address gets receipts again.
       t.clock.now = new Date(t.clock.now.getTime() + 24 * 3_600_000 + 1);
       await post(valid);
-      expect(t.outbox.list().filter((m) => m.to.toLowerCase() === valid.email).length).toBe(CONFIRMATIONS_PER_ADDRESS_PER_DAY + 1);
+      expect((await t.outbox.list()).filter((m) => m.to.toLowerCase() === valid.email).length).toBe(CONFIRMATIONS_PER_ADDRESS_PER_DAY + 1);
     });
   });
 });
 
 describe('POST /api/support rate limit', () => {
   it('answers 429 with a readable error once the form limit is used up', async () => {
-    const t = createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
+    const t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
     const post = () => request(t.app).post('/api/support').set('Content-Type', 'application/json').send(JSON.stringify(signed(t, valid)));
     expect((await post()).status).toBe(201);
     expect((await post()).status).toBe(201);
     const third = await post();
     expect(third.status).toBe(429);
     expect(third.body).toEqual({ success: false, error: 'Too many requests. Please wait a minute and try again.' });
-    expect(new TicketStore(t.db).count()).toBe(2);
-    t.close();
+    expect(await new TicketStore(t.db).count()).toBe(2);
+    await t.close();
   });
 });

@@ -5,12 +5,13 @@ import { completeConfig } from './_fixtures';
 
 describe('GET/POST /api/white-label/config', () => {
   let t: TestApp;
+  const configCount = async () => ({ n: (await t.db.selectFrom('white_label_configs').select('id').execute()).length });
   const auth = () => basicAuthHeader();
   const save = (body: unknown) => request(t.app).post('/api/white-label/config').set('Authorization', auth()).send(body as object);
   const load = () => request(t.app).get('/api/white-label/config').set('Authorization', auth());
 
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestApp();
   });
   afterEach(() => t.close());
 
@@ -25,7 +26,7 @@ describe('GET/POST /api/white-label/config', () => {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ success: false, error: 'Authentication required' });
     }
-    expect(t.db.prepare('SELECT COUNT(*) AS n FROM white_label_configs').get()).toEqual({ n: 0 });
+    expect(await configCount()).toEqual({ n: 0 });
   });
 
   it('answers config null before the first save', async () => {
@@ -61,7 +62,7 @@ describe('GET/POST /api/white-label/config', () => {
     expect(v2.body.meta).toMatchObject({ version: 2, savedAt: '2026-01-15T11:00:00.000Z' });
     expect((await load()).body.config.companyName).toBe('Second Name');
 
-    const rows = t.db.prepare('SELECT id, version, created_by, created_at FROM white_label_configs ORDER BY version').all();
+    const rows = await t.db.selectFrom('white_label_configs').select(['id', 'version', 'created_by', 'created_at']).orderBy('version').execute();
     expect(rows).toEqual([
       { id: v1.body.config.id, version: 1, created_by: 'admin', created_at: '2026-01-15T10:00:00.000Z' },
       { id: v2.body.config.id, version: 2, created_by: 'admin', created_at: '2026-01-15T11:00:00.000Z' },
@@ -93,7 +94,7 @@ describe('GET/POST /api/white-label/config', () => {
     expect(repeat.body.unchanged).toBe(true);
     expect(repeat.body.config).toEqual(first.body.config);
     expect(repeat.body.config.isActive).toBe(false);
-    expect(t.db.prepare('SELECT COUNT(*) AS n FROM white_label_configs').get()).toEqual({ n: 1 });
+    expect(await configCount()).toEqual({ n: 1 });
   });
 
   it('refuses another organization with 403', async () => {
@@ -142,7 +143,7 @@ describe('GET/POST /api/white-label/config', () => {
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
     expect(res.body.fields[field]).toBe(message);
-    expect(t.db.prepare('SELECT COUNT(*) AS n FROM white_label_configs').get()).toEqual({ n: 0 });
+    expect(await configCount()).toEqual({ n: 0 });
   });
 
   it('refuses unknown fields, such as the export file extras', async () => {

@@ -12,10 +12,17 @@ describe('POST /api/white-label/deploy', () => {
   let t: TestApp;
   const save = (body: unknown) => request(t.app).post('/api/white-label/config').set('Authorization', basicAuthHeader()).send(body as object);
   const deploy = (body: unknown) => request(t.app).post('/api/white-label/deploy').set('Authorization', basicAuthHeader()).send(body as object);
-  const deployments = () => t.db.prepare('SELECT config_id, domain, created_by, created_at FROM white_label_deployments ORDER BY rowid').all();
+  const deployments = () =>
+    t.db
+      .selectFrom('white_label_deployments as d')
+      .innerJoin('white_label_configs as c', 'c.id', 'd.config_id')
+      .select(['d.config_id', 'd.domain', 'd.created_by', 'd.created_at'])
+      .orderBy('d.created_at')
+      .orderBy('c.version')
+      .execute();
 
-  beforeEach(() => {
-    t = createTestApp();
+  beforeEach(async () => {
+    t = await createTestApp();
   });
   afterEach(() => t.close());
 
@@ -33,7 +40,7 @@ describe('POST /api/white-label/deploy', () => {
     const res = await deploy({ configId: 'wlc_unknown' });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Configuration wlc_unknown does not exist. Save the configuration before deploying.');
-    expect(deployments()).toEqual([]);
+    expect(await deployments()).toEqual([]);
   });
 
   it('refuses an incomplete configuration with 400 naming what is missing', async () => {
@@ -42,7 +49,7 @@ describe('POST /api/white-label/deploy', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('The configuration is not complete: A domain is required before deploying; A favicon URL is required before deploying.');
     expect(res.body.fields).toEqual({ domain: 'A domain is required before deploying', faviconUrl: 'A favicon URL is required before deploying' });
-    expect(deployments()).toEqual([]);
+    expect(await deployments()).toEqual([]);
   });
 
   it('deploys a complete configuration, records who and when, and marks it active', async () => {
@@ -56,7 +63,7 @@ describe('POST /api/white-label/deploy', () => {
       config: { id: saved.body.config.id, isActive: true },
       deployment: { configId: saved.body.config.id, version: 1, domain: 'banking.acme.example', deployedAt: '2026-01-16T09:30:00.000Z', deployedBy: 'admin' },
     });
-    expect(deployments()).toEqual([{ config_id: saved.body.config.id, domain: 'banking.acme.example', created_by: 'admin', created_at: '2026-01-16T09:30:00.000Z' }]);
+    expect(await deployments()).toEqual([{ config_id: saved.body.config.id, domain: 'banking.acme.example', created_by: 'admin', created_at: '2026-01-16T09:30:00.000Z' }]);
     const loaded = await request(t.app).get('/api/white-label/config').set('Authorization', basicAuthHeader());
     expect(loaded.body.config.isActive).toBe(true);
     expect(loaded.body.meta.lastDeployment).toMatchObject({ id: res.body.deployment.id, deployedBy: 'admin' });
@@ -68,7 +75,7 @@ describe('POST /api/white-label/deploy', () => {
     const again = await deploy({ configId: saved.body.config.id });
     expect(again.status).toBe(200);
     expect(again.body.alreadyActive).toBe(true);
-    expect(deployments()).toHaveLength(1);
+    expect(await deployments()).toHaveLength(1);
   });
 
   it('a new save is not live until deployed; deploying it retires the previous version', async () => {
@@ -84,15 +91,15 @@ describe('POST /api/white-label/deploy', () => {
 
     const res = await deploy({ configId: v2.body.config.id });
     expect(res.status).toBe(201);
-    const active = t.db.prepare('SELECT version FROM white_label_configs WHERE is_active = 1').all();
+    const active = await t.db.selectFrom('white_label_configs').select('version').where('is_active', '=', 1).execute();
     expect(active).toEqual([{ version: 2 }]);
-    expect(deployments()).toHaveLength(2);
+    expect(await deployments()).toHaveLength(2);
   });
 });
 
 describe('white-label service log lines', () => {
-  it('logs who saved and deployed, and when', () => {
-    const t = createTestApp();
+  it('logs who saved and deployed, and when', async () => {
+    const t = await createTestApp();
     const lines: Record<string, unknown>[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
@@ -101,12 +108,12 @@ describe('white-label service log lines', () => {
       },
     });
     const service = new WhiteLabelService(new WhiteLabelStore(t.db), DEMO_ORGANIZATION_ID, () => new Date('2026-02-01T12:00:00Z'), pino({ level: 'info' }, sink));
-    const saved = service.save(whiteLabelConfigSchema.parse(completeConfig()), 'alice');
-    service.deploy(saved.config.id!, 'bob');
+    const saved = await service.save(whiteLabelConfigSchema.parse(completeConfig()), 'alice');
+    await service.deploy(saved.config.id!, 'bob');
     expect(lines.map((l) => [l.event, l.user, l.at, l.configId])).toEqual([
       ['white-label.config.saved', 'alice', '2026-02-01T12:00:00.000Z', saved.config.id],
       ['white-label.deployed', 'bob', '2026-02-01T12:00:00.000Z', saved.config.id],
     ]);
-    t.close();
+    await t.close();
   });
 });

@@ -1,0 +1,48 @@
+import { checkConnection, openPostgres, openSqlite, PgWrites, type Storage } from './database';
+import { GroupCommit } from './groupCommit';
+
+export interface StorageOptions {
+  /** postgres:// URL; unset: SQLite in dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** SQLite: called once when an fsync fails (see GroupCommit). */
+  onSyncFailure?: (error: unknown) => void;
+  /** PostgreSQL: an idle pooled connection failed (the pool replaces it on the next query). */
+  onConnectionError?: (error: Error) => void;
+  poolSize?: number;
+}
+
+/** The engine the configuration names, connected and checked: a DatabaseError when it cannot be used. */
+export async function openStorage(options: StorageOptions): Promise<Storage> {
+  if (options.databaseUrl) {
+    const { db } = openPostgres(options.databaseUrl, options.onConnectionError, options.poolSize);
+    try {
+      await checkConnection(db, options.databaseUrl);
+    } catch (err) {
+      await db.destroy();
+      throw err;
+    }
+    const writes = new PgWrites(db);
+    return {
+      engine: 'postgres',
+      db,
+      writes,
+      close: async () => {
+        writes.close();
+        await db.destroy();
+      },
+    };
+  }
+  const { db, raw, file } = openSqlite(options.dataDir);
+  const writes = new GroupCommit(db, raw, options.onSyncFailure);
+  return {
+    engine: 'sqlite',
+    db,
+    writes,
+    file,
+    close: async () => {
+      writes.close();
+      await db.destroy();
+    },
+  };
+}
