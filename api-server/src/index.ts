@@ -84,6 +84,7 @@ async function main(): Promise<void> {
     leaseMs: config.mailLeaseMs,
     busy: () => activity.busy(),
     durable: () => writes.durable(),
+    transact: (work) => writes.run(work),
   });
 
   const site = loadBuiltSite(config.buildDir);
