@@ -89,6 +89,7 @@ async function main(): Promise<void> {
     leaseMs: config.mailLeaseMs,
     busy: () => activity.busy(),
     durable: () => writes.durable(),
+    transact: (work) => writes.run(work),
   });
 
   let counters: Counters = memoryCounters();

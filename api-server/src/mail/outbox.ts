@@ -161,9 +161,9 @@ export class OutboxStore {
    * worker gets them meanwhile, on any instance. PostgreSQL skips rows another worker is
    * claiming this very moment (FOR UPDATE SKIP LOCKED); SQLite has one writer at a time.
    */
-  async claimDue(limit: number, worker: string, leaseMs: number): Promise<OutboxRow[]> {
+  async claimDue(limit: number, worker: string, leaseMs: number, tx: Db = this.db): Promise<OutboxRow[]> {
     const now = this.now().getTime();
-    const rows = await this.db
+    const rows = await tx
       .updateTable('outbox')
       .set({ claimed_by: worker, lease_until: now + leaseMs })
       .where('id', 'in', (eb) =>
@@ -176,7 +176,7 @@ export class OutboxStore {
             .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', now)]))
             .orderBy('id')
             .limit(limit),
-          this.db,
+          tx,
         ),
       )
       .returningAll()
@@ -184,8 +184,8 @@ export class OutboxStore {
     return rows.map(toRow).sort((a, b) => a.id - b.id);
   }
 
-  /** Runs several status writes as one transaction: one WAL sync instead of one per message. */
-  batch(fn: (tx: Db) => Promise<void>): Promise<void> {
+  /** Runs several writes as one transaction: one WAL sync instead of one per message. */
+  batch<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     return atomically(this.db, fn);
   }
 

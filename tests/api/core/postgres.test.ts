@@ -1,5 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { ConfigError, loadConfig } from '../../../api-server/src/config';
 import { DatabaseError } from '../../../api-server/src/db/database';
@@ -29,6 +32,26 @@ describe('DATABASE_URL', () => {
     );
     expect(Date.now() - started).toBeLessThan(10_000);
   });
+
+  it('the server itself stops with a clear message: exit 2 for a bad URL, 3 for an unreachable server', async () => {
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-start-'));
+    const start = (url: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'api-server/src/index.ts'], {
+        cwd: path.resolve(__dirname, '../../..'),
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', ADMIN_PASSWORD: 'start-test-password', DATABASE_URL: url },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+    try {
+      const bad = start('mysql://db.example.com/ledgerline');
+      expect([bad.status, bad.stderr]).toEqual([2, expect.stringContaining('DATABASE_URL: must be a postgres:// or postgresql:// URL')]);
+      const gone = start(`postgres://app@127.0.0.1:${port}/ledgerline`);
+      expect([gone.status, gone.stderr.trim()]).toEqual([3, expect.stringMatching(new RegExp(`^Cannot start: Cannot connect to PostgreSQL at 127.0.0.1:${port}/ledgerline: `))]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 /** A TCP hop between the app and PostgreSQL that the test can cut and restore: a server lost and back. */
