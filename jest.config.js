@@ -45,9 +45,7 @@ const config = {
       displayName: 'api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
-      // Both engines' API suites run side by side in npm test on 2 cores: a few hundred requests
-      // in one test (the rate-limit ones) can pass 5 s there while taking ~1 s alone.
-      testTimeout: 20_000,
+      setupFilesAfterEnv: ['<rootDir>/tests/api/_lib/timeout.ts'],
     },
     {
       // The same API suites on PostgreSQL (a private server started once for the run). Tests of
@@ -58,7 +56,7 @@ const config = {
       testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/api/core/groupCommit.test.ts'],
       globals: { API_TEST_ENGINE: 'postgres' },
-      testTimeout: 20_000,
+      setupFilesAfterEnv: ['<rootDir>/tests/api/_lib/timeout.ts'],
       globalSetup: '<rootDir>/tests/api/_pg/globalSetup.ts',
       globalTeardown: '<rootDir>/tests/api/_pg/globalTeardown.ts',
     },

@@ -160,8 +160,10 @@ export class OutboxStore {
    * Claims up to `limit` due rows, oldest first, for `worker` until now + leaseMs: no other
    * worker gets them meanwhile, on any instance. PostgreSQL skips rows another worker is
    * claiming this very moment (FOR UPDATE SKIP LOCKED); SQLite has one writer at a time.
+   * The worker's own claims count as due again, but for `inFlight` (those it is delivering now):
+   * a claim it could not give back (its disk was full) is not stuck for the whole lease.
    */
-  async claimDue(limit: number, worker: string, leaseMs: number, tx: Db = this.db): Promise<OutboxRow[]> {
+  async claimDue(limit: number, worker: string, leaseMs: number, tx: Db = this.db, inFlight: readonly number[] = []): Promise<OutboxRow[]> {
     const now = this.now().getTime();
     const rows = await tx
       .updateTable('outbox')
@@ -173,7 +175,8 @@ export class OutboxStore {
             .select('id')
             .where('status', '=', 'pending')
             .where('next_attempt_at', '<=', now)
-            .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', now)]))
+            .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', now), w('claimed_by', '=', worker)]))
+            .$if(inFlight.length > 0, (q) => q.where('id', 'not in', inFlight))
             .orderBy('id')
             .limit(limit),
           tx,
@@ -182,6 +185,11 @@ export class OutboxStore {
       .returningAll()
       .execute();
     return rows.map(toRow).sort((a, b) => a.id - b.id);
+  }
+
+  /** Gives a claimed row back at once (no attempt counted): due again for any worker. */
+  async releaseClaim(id: number, worker: string, tx: Db = this.db): Promise<void> {
+    await tx.updateTable('outbox').set({ claimed_by: null, lease_until: null }).where('id', '=', id).where('claimed_by', '=', worker).execute();
   }
 
   /** Runs several writes as one transaction: one WAL sync instead of one per message. */

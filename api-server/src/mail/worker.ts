@@ -160,7 +160,7 @@ export class OutboxWorker {
       await this.options.durable?.();
       if (this.stopped) return;
       // Claimed rows are not due for any other worker until their lease ends, on any instance.
-      const batch = await this.transact((tx) => this.store.claimDue(room, this.id, this.options.leaseMs ?? DEFAULT_LEASE_MS, tx));
+      const batch = await this.transact((tx) => this.store.claimDue(room, this.id, this.options.leaseMs ?? DEFAULT_LEASE_MS, tx, [...this.inFlight.keys()]));
       if (batch.length === 0) {
         if (this.inFlight.size === 0) return;
         // Rows in flight may fail back into the due set (or new ones arrive): look again after one settles.
@@ -210,8 +210,12 @@ export class OutboxWorker {
       await this.send(row);
     } catch (err) {
       // Our own disk, not the recipient, failed (e.g. the .eml spool is full): not the
-      // message's fault, so no attempt is counted; the pass stops and the next poll retries.
-      if (isStorageFault(err)) throw err;
+      // message's fault, so no attempt is counted and the claim is given back rather than held
+      // for the whole lease; the pass stops and the next poll retries.
+      if (isStorageFault(err)) {
+        await this.transact((tx) => this.store.releaseClaim(row.id, this.id, tx)).catch(() => undefined);
+        throw err;
+      }
       sendError = err ?? new Error('unknown delivery error');
     }
     if (sendError === undefined) {

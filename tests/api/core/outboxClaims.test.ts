@@ -41,8 +41,11 @@ describe('outbox claims across workers', () => {
     await queue(60);
     const stores = instances.map((s) => new OutboxStore(s.db, FROM, now));
     const claimed: number[] = [];
+    // Each claimer is still delivering what it claimed before (its in-flight rows).
+    const mine: number[][] = stores.map(() => []);
     for (let round = 0; round < 4; round++) {
-      const got = await Promise.all(stores.map((s, i) => s.claimDue(7, `worker-${i}`, 60_000)));
+      const got = await Promise.all(stores.map((s, i) => s.claimDue(7, `worker-${i}`, 60_000, undefined, mine[i])));
+      got.forEach((rows, i) => mine[i]!.push(...rows.map((r) => r.id)));
       for (const rows of got) claimed.push(...rows.map((r) => r.id));
     }
     expect(claimed).toHaveLength(new Set(claimed).size);
