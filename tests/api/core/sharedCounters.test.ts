@@ -33,7 +33,8 @@ function startServer(env: NodeJS.ProcessEnv): Promise<{ code: number | null; std
     });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    // Generous: tsx compiles the server at start, slow on a loaded 2-core CI machine.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 50_000);
     child.on('error', reject);
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -181,7 +182,7 @@ describe('counters shared through Redis (REDIS_URL)', () => {
     const { code, stderr } = await startServer({ REDIS_URL: 'http://cache:6379' });
     expect(code).toBe(2);
     expect(stderr).toContain('REDIS_URL: must be a redis:// or rediss:// URL');
-  }, 30_000);
+  }, 60_000);
 
   it('stops the server at start with exit 6 and a clear message when Redis cannot be reached', async () => {
     const gone = await startRedis();
@@ -191,5 +192,5 @@ describe('counters shared through Redis (REDIS_URL)', () => {
     expect(stderr).toContain(`Cannot start: Cannot reach Redis at REDIS_URL (redis://:***@127.0.0.1:${gone.port})`);
     expect(stderr).toContain('ECONNREFUSED');
     expect(stderr).not.toContain('hunter2');
-  }, 30_000);
+  }, 60_000);
 });
