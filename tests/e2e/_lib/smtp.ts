@@ -35,6 +35,9 @@ export function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     size: 1024 * 1024,
+    // The server under test keeps pooled SMTP connections open while it runs; stopping the sink
+    // closes them after this instead of waiting for the client (smtp-server's default is 30 s).
+    closeTimeout: 500,
     onConnect(_session, callback) {
       connections++;
       callback();

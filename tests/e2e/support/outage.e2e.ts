@@ -7,9 +7,9 @@ const SUPPORT_EMAIL = 'helpdesk@ledgerline.test';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** What the support team would see with `npm run tickets -- list`. */
-function ticketsList(dataDir: string): string {
+async function ticketsList(dataDir: string): Promise<string> {
   const out: string[] = [];
-  runTicketsCli(['list'], { DATA_DIR: dataDir }, { out: (l) => out.push(l), err: (l) => out.push(l) });
+  await runTicketsCli(['list'], { DATA_DIR: dataDir }, { out: (l) => out.push(l), err: (l) => out.push(l) });
   return out.join('\n');
 }
 
@@ -48,8 +48,8 @@ describe('support tickets survive an SMTP outage and a restart', () => {
     // Let the worker fail a few attempts against the dead port.
     await sleep(800);
     expect(await first.stop()).toBe(0);
-    expect(ticketsList(first.dataDir)).toContain('3 ticket(s)');
-    expect(ticketsList(first.dataDir)).toContain('Outbox: 6 pending, 0 sent, 0 dead');
+    expect(await ticketsList(first.dataDir)).toContain('3 ticket(s)');
+    expect(await ticketsList(first.dataDir)).toContain('Outbox: 6 pending, 0 sent, 0 dead');
 
     const smtp = await startSmtp({ port });
     const second = await startServer({ env, dataDir: first.dataDir });
@@ -71,6 +71,6 @@ describe('support tickets survive an SMTP outage and a restart', () => {
       await second.stop();
       await smtp.stop();
     }
-    expect(ticketsList(first.dataDir)).toContain('Outbox: 0 pending, 6 sent, 0 dead');
+    expect(await ticketsList(first.dataDir)).toContain('Outbox: 0 pending, 6 sent, 0 dead');
   }, 90_000);
 });
