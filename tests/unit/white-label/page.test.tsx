@@ -1,7 +1,7 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, render, screen, within } from '@testing-library/react';
 import { WHITE_LABEL_DEFAULTS } from '@site/src/data/whiteLabel';
 import WhiteLabelPage from '@site/src/pages/white-label';
+import { renderPage, setUpPageTests } from './_page';
 import { INVALID_MESSAGE, MESSAGES } from '@site/src/pages/white-label/_utils';
 
 // The font files are binary build assets; the page's behavior does not depend on them.
@@ -38,18 +38,7 @@ jest.setTimeout(20_000);
 const saved = (over: Record<string, unknown> = {}) => ({ ...WHITE_LABEL_DEFAULTS, id: 'wlc_1', isActive: false, ...over });
 const meta = { version: 1, savedAt: '2026-01-15T10:00:00.000Z', savedBy: 'admin', lastDeployment: null };
 
-async function renderPage() {
-  const user = userEvent.setup();
-  render(<WhiteLabelPage />);
-  await waitFor(() => expect(screen.getByRole('button', { name: /Save Configuration/ })).toBeEnabled());
-  return user;
-}
-
-beforeEach(() => {
-  window.history.replaceState(null, '', '/white-label');
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+setUpPageTests();
 
 describe('white-label admin page', () => {
   it('shows a sign-in state, not the form, when the API asks for credentials', async () => {

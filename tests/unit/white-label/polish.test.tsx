@@ -1,8 +1,7 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { WHITE_LABEL_DEFAULTS } from '@site/src/data/whiteLabel';
 import { formatDateTime } from '@site/src/lib/dates';
-import WhiteLabelPage from '@site/src/pages/white-label';
+import { renderPage, setUpPageTests } from './_page';
 
 jest.mock('@site/src/pages/white-label/_components/fonts', () => ({ useSelfHostedFonts: () => undefined }));
 jest.setTimeout(20_000);
@@ -25,18 +24,7 @@ function mockApi(handlers: Record<string, (body: unknown) => Reply>) {
 const complete = { ...WHITE_LABEL_DEFAULTS, domain: 'bank.acme.example', logoUrl: 'https://cdn.example/l.png', faviconUrl: 'https://cdn.example/f.ico' };
 const meta = (version: number, lastDeployment: unknown = null) => ({ version, savedAt: '2026-01-15T10:00:00.000Z', savedBy: 'admin', lastDeployment });
 
-async function renderPage() {
-  const user = userEvent.setup();
-  render(<WhiteLabelPage />);
-  await waitFor(() => expect(screen.getByRole('button', { name: /Save Configuration/ })).toBeEnabled());
-  return user;
-}
-
-beforeEach(() => {
-  window.history.replaceState(null, '', '/white-label');
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+setUpPageTests();
 
 describe('white-label admin: unsaved edits', () => {
   it('shows "Unsaved changes" on every tab and warns before leaving, until saved', async () => {
