@@ -70,6 +70,8 @@ function seedObjects(nowMs: number): NewObject[] {
     { kind: 'transaction', id: txn2.id, parentId: SAMPLE_IDS.account, data: txn2, createdAt: nowMs },
     { kind: 'transaction', id: SAMPLE_IDS.transaction, parentId: SAMPLE_IDS.account, data: EXAMPLES.Transaction, createdAt: nowMs },
     { kind: 'invoice', id: SAMPLE_IDS.invoice, parentId: SAMPLE_IDS.tenant, data: EXAMPLES.Invoice, createdAt: nowMs },
+    // The documented secret is public: each key's copy of the sample webhook signs with its own.
+    { kind: 'webhook', id: SAMPLE_IDS.webhook, parentId: null, data: { ...EXAMPLES.Webhook, secret: `whsec_${randomBytes(16).toString('hex')}`, last_delivery: null }, createdAt: nowMs },
   ];
 }
 
