@@ -34,7 +34,7 @@ const setRequestId: RequestHandler = (_req, res, next) => {
 export const sandboxKeysFeature: Feature = {
   name: 'sandbox',
   migrations: sandboxMigrations,
-  routes({ db, now, counters, logger }) {
+  routes({ writes, now, counters, logger }) {
     const router = express.Router();
     const limiter = answerUnavailable(
       rateLimit({
@@ -48,7 +48,7 @@ export const sandboxKeysFeature: Feature = {
     );
     router.post('/sandbox/keys', setRequestId, limiter, validateBody(sandboxKeyRequestSchema), async (_req, res) => {
       const { plan } = parsedBody(res, sandboxKeyRequestSchema);
-      const minted = await mintKey({ db, now }, plan);
+      const minted = await writes.run((tx) => mintKey({ db: tx, now }, plan));
       logger.info({ plan }, 'sandbox key created');
       res.status(201).json({ success: true, ...minted } satisfies SandboxKeyResponse);
     });
@@ -124,8 +124,9 @@ function checkHeaders(req: Request, key: SandboxKey): void {
   const plan = req.get('x-plan-type');
   if (!plan) throw new SandboxError('invalid_request_error', 'parameter_missing', `Missing required header: X-Plan-Type (this key's plan, ${key.plan}).`, 'X-Plan-Type');
   if (!isPlanId(plan)) throw new SandboxError('invalid_request_error', 'parameter_invalid_enum', `Invalid X-Plan-Type: must be one of ${PLAN_IDS.join(', ')}.`, 'X-Plan-Type');
+  // The reference's wording (docs/guide/authentication.mdx): a key used with the wrong plan answers 403.
   if (plan !== key.plan) {
-    throw new SandboxError('invalid_request_error', 'plan_mismatch', `X-Plan-Type is ${plan}, but this key is on the ${getPlan(key.plan).name} plan: send X-Plan-Type: ${key.plan}.`, 'X-Plan-Type');
+    throw new SandboxError('permission_error', 'plan_mismatch', `X-Plan-Type is ${plan}, but this key is on the ${getPlan(key.plan).name} plan: send X-Plan-Type: ${key.plan}.`, 'X-Plan-Type');
   }
 }
 

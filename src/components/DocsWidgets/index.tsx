@@ -15,6 +15,7 @@ import {
   OPENAPI_URL_PUBLIC,
 } from '@site/src/data/apiReference/public';
 import { CLAIMS } from '@site/src/data/claims';
+import { SANDBOX_BASE_PATH, SANDBOX_KEY_TTL_MS, SANDBOX_KEYS_URL } from '@site/src/data/sandbox';
 import { PRIVACY } from '@site/src/data/legal';
 import { SUPPORT_PRIORITIES, SUPPORT_PRIORITY_IDS, SUPPORT_CATEGORIES, SUPPORT_CATEGORY_IDS, formatResponseTime } from '@site/src/data/support';
 import styles from './styles.module.css';
@@ -90,6 +91,9 @@ export const Value = {
   OAuthStateSeconds: (): ReactNode => <>{SAMPLE_EXPIRIES.oauthStateSeconds}</>,
   SignatureToleranceSeconds: (): ReactNode => <>{SIGNATURE_TOLERANCE_SECONDS}</>,
   CopyConfirmationSeconds: (): ReactNode => <>{TIMINGS.copyConfirmationMs / 1000}</>,
+  SandboxBaseUrl: (): ReactNode => <code>{SANDBOX_BASE_PATH}</code>,
+  SandboxKeysUrl: (): ReactNode => <code>{SANDBOX_KEYS_URL}</code>,
+  SandboxKeyHours: (): ReactNode => <>{SANDBOX_KEY_TTL_MS / 3_600_000}</>,
 };
 
 /** A marketing claim by key: <Claim name="uptime" />. */

@@ -49,7 +49,7 @@ describe('keys and headers', () => {
     expect(errorOf(await send(t.app, e, noPlan))).toMatchObject({ code: 'parameter_missing', param: 'X-Plan-Type' });
     // Claiming a bigger plan in the header unlocks nothing.
     const claimed = await send(t.app, endpoint('getWhiteLabelConfig'), headersFor(key, 'enterprise'));
-    expect([claimed.status, errorOf(claimed)]).toEqual([400, expect.objectContaining({ code: 'plan_mismatch', param: 'X-Plan-Type' })]);
+    expect([claimed.status, errorOf(claimed)]).toEqual([403, expect.objectContaining({ type: 'permission_error', code: 'plan_mismatch', param: 'X-Plan-Type' })]);
   });
 
   it('answers 404 resource_not_found for an unknown path or id', async () => {

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NODE_VERIFY_SAMPLE, PYTHON_VERIFY_SAMPLE, SHELL_VERIFY_SAMPLE } from '@site/src/data/apiReference';
+import { EXAMPLES, NODE_VERIFY_SAMPLE, PYTHON_VERIFY_SAMPLE, SHELL_VERIFY_SAMPLE, WEBHOOK_DELIVERY_EXAMPLE, WEBHOOK_HEADERS } from '@site/src/data/apiReference';
 
 const SECRET = 'whsec_test_5f8d2a9c7e1b4f6a';
 const TIMESTAMP = '1727775000';
@@ -38,6 +38,17 @@ const CASES: Case[] = [
 const dir = mkdtempSync(join(tmpdir(), 'sig-samples-'));
 
 describe('webhook signature samples', () => {
+  it('verify the documented delivery example (signed with the documented webhook secret)', () => {
+    const file = join(dir, 'verify-example.cjs');
+    writeFileSync(file, NODE_VERIFY_SAMPLE);
+    const { headers, body } = WEBHOOK_DELIVERY_EXAMPLE;
+    const c = { body, signature: headers[WEBHOOK_HEADERS.signature], timestamp: headers[WEBHOOK_HEADERS.timestamp], secret: EXAMPLES.Webhook.secret };
+    const harness = `const { verifyWebhookSignature } = require(${JSON.stringify(file)});
+      const c = JSON.parse(process.argv[1]);
+      console.log(JSON.stringify(verifyWebhookSignature(Buffer.from(c.body), c.signature, c.timestamp, c.secret, 300, Number(c.timestamp))));`;
+    expect(execFileSync(process.execPath, ['-e', harness, JSON.stringify(c)], { encoding: 'utf8' }).trim()).toBe('true');
+  });
+
   it('Node.js sample verifies the known signature and rejects forgeries', () => {
     const file = join(dir, 'verify.cjs');
     writeFileSync(file, NODE_VERIFY_SAMPLE);
