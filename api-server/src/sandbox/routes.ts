@@ -13,7 +13,7 @@ import { parsedBody, validateBody } from '../http/validate';
 import type { Logger } from '../logger';
 import { plansPhrase, SandboxError } from './errors';
 import { readParams } from './params';
-import { authenticate, mintKey, runOperation, type Answer, type SandboxKey } from './service';
+import { authenticate, mintKey, runOperation, sweepExpired, type Answer, type SandboxKey } from './service';
 import { SandboxStore, sandboxMigrations } from './store';
 
 export const REQUEST_ID_HEADER = 'Request-Id';
@@ -157,6 +157,8 @@ export function sandboxRouter(deps: SandboxRouterDeps): Router {
       locals(res).key = await authenticate(deps, req.get('authorization'));
       next();
     } catch (err) {
+      // An expired key coming back is the moment to delete what it (and any other expired key) left.
+      if (err instanceof SandboxError && err.code === 'api_key_expired') await deps.writes.run((tx) => sweepExpired({ db: tx, now: deps.now }));
       next(err);
     }
   });

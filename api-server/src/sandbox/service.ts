@@ -142,27 +142,13 @@ async function mustGet(ctx: Ctx, kind: string, id: string, what: string, param: 
 /** A cursor page: has_more plus `starting_after` naming the last id of the previous page. */
 async function page(ctx: Ctx, kind: string, what: string, opts: { parentId?: string; limit?: number; view?: (o: unknown) => unknown; filter?: (o: Record<string, unknown>) => boolean } = {}): Promise<Answer> {
   const limit = opts.limit ?? SANDBOX_DEFAULT_PAGE_SIZE;
-  let beforeSeq: number | undefined;
   const after = ctx.params.starting_after as string | undefined;
-  if (after !== undefined) beforeSeq = (await mustGet(ctx, kind, after, what, 'starting_after')).seq;
-  const items: unknown[] = [];
-  let hasMore = false;
-  // Filters apply after the query (the sandbox's lists are small and bounded per key), so read on until a page is full.
-  for (;;) {
-    const rows = await ctx.store.list(ctx.key.id, kind, { parentId: opts.parentId, beforeSeq, limit: limit - items.length });
-    const more = rows.length > limit - items.length;
-    for (const row of rows.slice(0, limit - items.length)) {
-      const obj = data<Record<string, unknown>>(row);
-      if (!opts.filter || opts.filter(obj)) items.push(opts.view ? opts.view(obj) : obj);
-      beforeSeq = row.seq;
-    }
-    if (items.length >= limit) {
-      hasMore = more || (await ctx.store.list(ctx.key.id, kind, { parentId: opts.parentId, beforeSeq, limit: 0 })).some((r) => !opts.filter || opts.filter(data(r)));
-      break;
-    }
-    if (!more) break;
-  }
-  return { status: 200, body: { data: items, has_more: hasMore } };
+  const beforeSeq = after === undefined ? undefined : (await mustGet(ctx, kind, after, what, 'starting_after')).seq;
+  // A key holds at most maxObjects objects: reading the rest of the list and filtering here is bounded.
+  const rows = await ctx.store.list(ctx.key.id, kind, { parentId: opts.parentId, beforeSeq, limit: ctx.maxObjects });
+  const matching = rows.map((r) => data<Record<string, unknown>>(r)).filter((o) => !opts.filter || opts.filter(o));
+  const items = matching.slice(0, limit).map((o) => (opts.view ? opts.view(o) : o));
+  return { status: 200, body: { data: items, has_more: matching.length > limit } };
 }
 
 function staticPage(ctx: Ctx, items: readonly Record<string, unknown>[], idField: string, what: string): Answer {

@@ -6,6 +6,7 @@
 import { PLAN_IDS } from '../plans';
 import { PLAN_LIMITS } from '../limits';
 import { ACCOUNTING_PROVIDER, SITE } from '../site';
+import { SANDBOX_BASE_PATH, SANDBOX_KEYS_URL } from '../sandbox';
 import { API_BASE_URL, API_VERSION, IDEMPOTENCY_HEADER, PERMISSIONS, REQUEST_HEADERS } from './common';
 import { API_SCHEMAS } from './entities';
 import { API_ENDPOINTS } from './endpoints';
@@ -125,7 +126,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       description: `Sample documentation of the ${SITE.name} ${API_VERSION} API. Every operation and webhook names the plans that may use it in ${PLANS_EXTENSION}.`,
       contact: { name: `${SITE.name} developer support`, email: SITE.contact.supportEmail, url: `${SITE.url}/support` },
     },
-    servers: [{ url: API_BASE_URL, description: 'Production' }],
+    // The sandbox's URL is relative: it is served by the same site as this document.
+    servers: [
+      { url: API_BASE_URL, description: 'Production' },
+      { url: SANDBOX_BASE_PATH, description: `Sandbox on this site: test keys from POST ${SANDBOX_KEYS_URL}` },
+    ],
     security: [{ bearerApiKey: [] }],
     tags: Object.values(SECTION_TAGS).map((name) => ({ name })),
     [PLAN_LIMITS_EXTENSION]: Object.fromEntries(PLAN_IDS.map((id) => [id, { ...PLAN_LIMITS[id] }])),

@@ -174,6 +174,14 @@ describe('idempotency, cursors, bounds and expiry', () => {
     expect(new Set(seen).size).toBe(5);
     // Newest first: the two seeded samples come last.
     expect(seen.slice(-2)).toEqual([SAMPLE_IDS.transaction, 'txn_3MtwBwLkdIwHu8jy']);
+    // Filters apply before paging: only the two 2024 samples match, one per page.
+    const dated = { account_id: SAMPLE_IDS.account, from_date: '2024-01-01', to_date: '2024-12-31', limit: 1 };
+    const p1 = await send(t.app, endpoint('listTransactions'), h, dated);
+    const p2 = await send(t.app, endpoint('listTransactions'), h, { ...dated, starting_after: SAMPLE_IDS.transaction });
+    expect([p1.body, p2.body]).toEqual([
+      { data: [expect.objectContaining({ id: SAMPLE_IDS.transaction })], has_more: true },
+      { data: [expect.objectContaining({ id: 'txn_3MtwBwLkdIwHu8jy' })], has_more: false },
+    ]);
   });
 
   it('bounds the objects one key may create with a clear 400', async () => {
@@ -189,6 +197,17 @@ describe('idempotency, cursors, bounds and expiry', () => {
     expect(statuses).toEqual([201, 201, 400, 400]);
     expect(errorOf(last!)).toMatchObject({ type: 'invalid_request_error', code: 'sandbox_object_limit' });
     expect(errorOf(last!).message).toMatch(/most it may \(8\)/);
+  });
+
+  it('deletes an expired key and everything it created when it comes back', async () => {
+    t = await createTestApp();
+    const key = await mintKey(t.app, 'starter');
+    const rows = () => t.db.selectFrom('sandbox_objects').select('id').where('key_id', '=', keyId(key)).execute();
+    expect((await rows()).length).toBeGreaterThan(0);
+    t.clock.now = new Date(t.clock.now.getTime() + SANDBOX_KEY_TTL_MS);
+    expect(errorOf(await send(t.app, endpoint('listBankAccounts'), headersFor(key, 'starter'))).code).toBe('api_key_expired');
+    expect(await rows()).toEqual([]);
+    expect(await t.db.selectFrom('sandbox_keys').select('id').execute()).toEqual([]);
   });
 
   it('deletes an expired key and everything it created at the next sweep', async () => {
