@@ -127,7 +127,7 @@ async function create(ctx: Ctx, objects: NewObject[]): Promise<void> {
     throw new SandboxError(
       'invalid_request_error',
       'sandbox_object_limit',
-      `This sandbox key holds ${count} objects, the most it may (${ctx.maxObjects}). Create a new key with POST /api/sandbox/keys to start afresh.`,
+      `This sandbox key holds ${count} of the ${ctx.maxObjects} objects a key may hold, and this request would create ${objects.length} more. Create a new key with POST /api/sandbox/keys to start afresh.`,
     );
   }
   await ctx.store.insertObjects(ctx.key.id, objects);
