@@ -3,6 +3,8 @@ import { SandboxError } from './errors';
 
 /** Longest string value the sandbox stores: the JSON body limit bounds the rest. */
 export const MAX_STRING_LENGTH = 500;
+/** Longest array (e.g. transaction_ids): each item may cost a lookup. */
+export const MAX_ARRAY_ITEMS = 100;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -60,6 +62,7 @@ export function checkValue(value: unknown, schema: JsonSchema, param: string): v
     if (schema.minimum !== undefined && value < schema.minimum) throw invalid('parameter_out_of_range', `Invalid ${param}: must be at least ${schema.minimum}.`, param);
     if (schema.maximum !== undefined && value > schema.maximum) throw invalid('parameter_out_of_range', `Invalid ${param}: must be at most ${schema.maximum}.`, param);
   }
+  if (Array.isArray(value) && value.length > MAX_ARRAY_ITEMS) throw invalid('parameter_too_long', `Invalid ${param}: at most ${MAX_ARRAY_ITEMS} items.`, param);
   if (Array.isArray(value) && schema.items) value.forEach((item, i) => checkValue(item, schema.items!, `${param}[${i}]`));
   if (actual === 'object' && typeof schema.additionalProperties === 'object') {
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) checkValue(v, schema.additionalProperties, `${param}[${k}]`);

@@ -89,6 +89,13 @@ describe('parameters', () => {
     }
     const unknown = await request(t.app).post(`${SANDBOX_BASE_PATH}/banking/accounts`).set(h).send({ account_type: 'business', currency: 'USD', colour: 'red' });
     expect(errorOf(unknown)).toMatchObject({ code: 'parameter_unknown', param: 'colour' });
+    const post = (body: unknown) => request(t.app).post(`${SANDBOX_BASE_PATH}/banking/accounts`).set(h).set('Content-Type', 'application/json').send(JSON.stringify(body));
+    expect(errorOf(await post([1, 2]))).toMatchObject({ code: 'body_invalid', param: null });
+    expect(JSON.parse('{"__proto__": {"x": 1}}')).toHaveProperty('__proto__');
+    const proto = await request(t.app).post(`${SANDBOX_BASE_PATH}/banking/accounts`).set(h).set('Content-Type', 'application/json').send('{"account_type":"business","currency":"USD","__proto__":{"x":1}}');
+    expect([proto.status, errorOf(proto)]).toEqual([400, expect.objectContaining({ code: 'parameter_unknown', param: '__proto__' })]);
+    const many = await send(t.app, endpoint('syncAccounting'), h, { ...endpoint('syncAccounting').example, transaction_ids: Array.from({ length: 101 }, (_, i) => `txn_${i}`) });
+    expect([many.status, errorOf(many)]).toEqual([400, expect.objectContaining({ code: 'parameter_too_long', param: 'transaction_ids' })]);
     const notJson = await request(t.app).post(`${SANDBOX_BASE_PATH}/banking/accounts`).set(h).set('Content-Type', 'application/json').send('{"account_type":');
     expect([notJson.status, errorOf(notJson).type]).toEqual([400, 'invalid_request_error']);
   });
