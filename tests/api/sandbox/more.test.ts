@@ -70,3 +70,19 @@ it('works across two instances on one database: a key minted on one is known to 
   const payments = await a.db.selectFrom('sandbox_objects').select('id').where('kind', '=', 'payment').execute();
   expect(payments).toEqual([{ id: r1.body.id }]);
 });
+
+it('lists invoices synced from transactions, and the older sample only on plans without an invoice window', async () => {
+  const t = await app();
+  const seen: Record<string, string[]> = {};
+  for (const plan of ['starter', 'business'] as const) {
+    const key = await mintKey(t.app, plan);
+    const h = headersFor(key, plan);
+    expect((await send(t.app, endpoint('syncInvoices'), h)).status).toBe(200);
+    const list = await send(t.app, endpoint('listInvoices'), h, { tenant_id: SAMPLE_IDS.tenant });
+    seen[plan] = (list.body.data as { invoice_id: string; status: string }[]).map((i) => (i.invoice_id === SAMPLE_IDS.invoice ? 'sample' : i.status));
+  }
+  expect(seen).toEqual({ starter: ['DRAFT', 'DRAFT'], business: ['DRAFT', 'DRAFT', 'sample'] });
+  const key = await mintKey(t.app, 'starter');
+  const other = await send(t.app, endpoint('listInvoices'), headersFor(key, 'starter'), { tenant_id: 'not-a-tenant' });
+  expect([other.status, (other.body as ErrorBody).error.param]).toEqual([404, 'tenant_id']);
+});
