@@ -71,6 +71,7 @@ export interface Schema {
     response_json: string | null;
     created_at: number;
     resource_id: string | null;
+    lease_until: number | null;
   };
   outbox: {
     id: Generated<number>;
