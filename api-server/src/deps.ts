@@ -2,6 +2,7 @@ import type { RequestHandler, Router } from 'express';
 import type { Config } from './config';
 import type { Db, Migration, Writes } from './db/database';
 import type { Logger } from './logger';
+import type { FormTokens } from './http/spam';
 import type { OutboxStore } from './mail/outbox';
 
 /** Everything a feature needs, passed in so tests can hand over real temporary ones. */
@@ -14,6 +15,8 @@ export interface AppDeps {
   now: () => Date;
   /** Where acknowledged writes go: GroupCommit on SQLite, a transaction each on PostgreSQL. */
   writes: Writes;
+  /** Signs and checks the public forms' tokens with the key every instance shares (form-token/store.ts). */
+  formTokens: FormTokens;
 }
 
 export interface Limiters {

@@ -1,7 +1,7 @@
 import express from 'express';
 import { contactRequestSchema, type ContactResponse } from '../../../src/schemas/contact';
 import type { Feature } from '../deps';
-import { formTokensFor, judgeSubmission } from '../http/spam';
+import { judgeSubmission } from '../http/spam';
 import { parsedBody, validateBody } from '../http/validate';
 import { ContactService } from './service';
 import { ContactStore, contactMigrations } from './store';
@@ -10,14 +10,13 @@ import { ContactStore, contactMigrations } from './store';
 export const contactFeature: Feature = {
   name: 'contact',
   migrations: contactMigrations,
-  routes({ db, now, outbox, config, logger, limiters, writes }) {
+  routes({ db, now, outbox, config, logger, limiters, writes, formTokens }) {
     const service = new ContactService(db, new ContactStore(db, now), outbox, config.salesEmail);
-    const tokens = formTokensFor(config.dataDir);
     const router = express.Router();
     router.post('/contact', limiters.forms, validateBody(contactRequestSchema), async (_req, res) => {
       const body = parsedBody(res, contactRequestSchema);
       const ok: ContactResponse = { success: true };
-      if (judgeSubmission(body, tokens, now().getTime()) === 'bot') {
+      if (judgeSubmission(body, formTokens, now().getTime()) === 'bot') {
         // A bot must not learn it was caught: same answer, nothing stored or mailed.
         logger.info({ honeypot: Boolean(body.website) }, 'contact message discarded as spam');
         res.json(ok);

@@ -64,6 +64,10 @@ export interface Schema {
     updated_at: string;
     paid_at: string | null;
   };
+  server_secrets: {
+    name: string;
+    value: string;
+  };
   checkout_idempotency: {
     key: string;
     request_hash: string;

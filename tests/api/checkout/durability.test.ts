@@ -14,6 +14,7 @@ import { loadConfig } from '../../../api-server/src/config';
 import { sql } from 'kysely';
 import { FEATURES, recoverFeatures } from '../../../api-server/src/features';
 import { OutboxStore } from '../../../api-server/src/mail/outbox';
+import { loadFormTokens } from '../../../api-server/src/form-token/store';
 import { createTestApp, openTestStorage, TEST_ENGINE, testDatabaseUrl, type TestApp } from '../_lib/testApp';
 import { ChargingProvider } from './_chargingProvider';
 
@@ -151,7 +152,7 @@ describe('idempotent checkout survives the client and the process', () => {
       await recoverFeatures({ db, now, logger });
       const provider = new ChargingProvider(ledger);
       const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'crash-test-password', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000' });
-      const app = createApp({ config, db, writes, outbox: new OutboxStore(db, config.mailFrom, now), logger, now }, withProvider(provider));
+      const app = createApp({ config, db, writes, outbox: new OutboxStore(db, config.mailFrom, now), logger, now, formTokens: await loadFormTokens(db, dataDir) }, withProvider(provider));
       const early = await request(app).post('/api/checkout').set('Idempotency-Key', 'crash').send(valid);
       expect(early.status).toBe(409);
       offsetMs = IDEMPOTENCY_LEASE_MS + 1;

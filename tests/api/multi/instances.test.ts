@@ -67,8 +67,6 @@ function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
     const env = {
       PATH: process.env.PATH ?? '',
       DATABASE_URL: url,
-      // Shared by the instances for the form-token key, as the README asks of instances behind one site.
-      DATA_DIR: dataDir,
       PORT: '0',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       ADMIN_PASSWORD: 'multi-instance-password',
@@ -81,7 +79,9 @@ function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
       MAIL_LEASE_SECONDS: '2',
     };
     // Started together: the migrations take turns under the advisory lock.
-    instances = await Promise.all([startInstance(env), startInstance(env), startInstance(env)]);
+    // Each its own DATA_DIR: the form-token key they share is in the database, nothing is copied.
+    const own = (n: number) => ({ ...env, DATA_DIR: fs.mkdtempSync(path.join(dataDir, `instance-${n}-`)) });
+    instances = await Promise.all([startInstance(own(0)), startInstance(own(1)), startInstance(own(2))]);
 
     const { token } = (await (await fetch(`${instances[0]!.base}/api/form-token`)).json()) as { token: string };
     await new Promise((r) => setTimeout(r, MIN_FILL_MS + 200));
