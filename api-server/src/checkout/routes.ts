@@ -4,7 +4,7 @@ import type { Feature } from '../deps';
 import { parsedBody, validateBody } from '../http/validate';
 import { IDEMPOTENCY_TTL_MS, idempotencyContext, idempotent, IdempotencyStore, type Recovery } from './idempotency';
 import { DemoPaymentProvider, successUrl, type PaymentProvider } from './provider';
-import { CheckoutService } from './service';
+import { startCheckout, type CheckoutDeps } from './service';
 import { checkoutMigrations, OrderStore } from './store';
 
 /**
@@ -19,12 +19,12 @@ export function createCheckoutFeature(
     name: 'checkout',
     migrations: checkoutMigrations,
     routes({ db, now, logger, limiters, writes }) {
-      const service = new CheckoutService(new OrderStore(db, now), makeProvider(), logger, (work) => writes.run(work));
+      const deps: CheckoutDeps = { db, now, provider: makeProvider(), logger, commit: (work) => writes.run(work) };
       const keys = new IdempotencyStore(db, 'checkout_idempotency', now, IDEMPOTENCY_TTL_MS, options.idempotencyLeaseMs);
       const router = express.Router();
       router.post('/checkout', limiters.forms, validateBody(checkoutRequestSchema), idempotent(keys, logger), async (_req, res) => {
         const key = idempotencyContext(res);
-        const result = await service.start(parsedBody(res, checkoutRequestSchema), { resumeId: key?.resumeId, onOrder: key?.bind });
+        const result = await startCheckout(deps, parsedBody(res, checkoutRequestSchema), { resumeId: key?.resumeId, onOrder: key?.bind });
         const body: CheckoutResponse = { success: true, checkoutUrl: result.checkoutUrl, orderId: result.orderId };
         res.json(body);
       });

@@ -3,15 +3,14 @@ import { contactRequestSchema, type ContactResponse } from '../../../src/schemas
 import type { Feature } from '../deps';
 import { judgeSubmission } from '../http/spam';
 import { parsedBody, validateBody } from '../http/validate';
-import { ContactService } from './service';
-import { ContactStore, contactMigrations } from './store';
+import { submitContact } from './service';
+import { contactMigrations } from './store';
 
 /** POST /api/contact: { name, email, message, company?, phone? } → { success }. */
 export const contactFeature: Feature = {
   name: 'contact',
   migrations: contactMigrations,
-  routes({ db, now, outbox, config, logger, limiters, writes, formTokens }) {
-    const service = new ContactService(db, new ContactStore(db, now), outbox, config.salesEmail);
+  routes({ now, outbox, config, logger, limiters, writes, formTokens }) {
     const router = express.Router();
     router.post('/contact', limiters.forms, validateBody(contactRequestSchema), async (_req, res) => {
       const body = parsedBody(res, contactRequestSchema);
@@ -22,7 +21,7 @@ export const contactFeature: Feature = {
         res.json(ok);
         return;
       }
-      const msg = await writes.run((tx) => service.submit(body, tx));
+      const msg = await writes.run((tx) => submitContact({ db: tx, outbox, now, salesEmail: config.salesEmail }, body));
       logger.info({ messageId: msg.id }, 'contact message stored');
       res.json(ok);
     });
