@@ -1,10 +1,15 @@
 import fs from 'node:fs';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { FormTokens } from '../api-server/src/http/spam';
+import { MIN_FILL_MS } from '../src/schemas/common';
+import { freePort, startPostgres, type RunningService } from '../tests/_services';
+import { formTokenFor } from '../tests/e2e/_lib/formToken';
 import { PLAN_IDS } from '../src/data/plans';
 import { WHITE_LABEL_DEFAULTS } from '../src/data/whiteLabel';
 import { checkoutRequestSchema, contactRequestSchema, supportRequestSchema, whiteLabelConfigSchema } from '../src/schemas';
 import { ADMIN, startServer } from '../tests/e2e/_lib/server';
-import { BUDGETS, PORTS, type BenchOptions } from './config';
+import { BUDGETS, type BenchOptions } from './config';
 import { startTs } from './spawn';
 import { median, type Report } from './table';
 
@@ -16,6 +21,8 @@ interface Endpoint {
   /** POSTs that store a record (and its mail) before answering: the throughput budget applies. */
   durable: boolean;
   auth?: boolean;
+  /** A public form: the body carries a form token signed with the server's key, old enough to count as a person's. */
+  form?: boolean;
 }
 
 const BASIC = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
@@ -27,6 +34,7 @@ const ENDPOINTS: Endpoint[] = [
     path: '/api/support',
     method: 'POST',
     durable: true,
+    form: true,
     body: supportRequestSchema.parse({
       name: 'Bench Mark',
       email: 'bench@example.com',
@@ -41,6 +49,7 @@ const ENDPOINTS: Endpoint[] = [
     path: '/api/contact',
     method: 'POST',
     durable: true,
+    form: true,
     body: contactRequestSchema.parse({
       name: 'Bench Mark',
       email: 'bench@example.com',
@@ -115,6 +124,40 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
+/** The endpoint as sent to one server: a form's body gets a token that server accepts. */
+async function forServer(e: Endpoint, server: { dataDir: string }, databaseUrl?: string): Promise<Endpoint> {
+  if (!e.form) return e;
+  let formToken: string;
+  if (databaseUrl === undefined) {
+    formToken = formTokenFor(server.dataDir);
+  } else {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'form-token-key'`);
+      formToken = new FormTokens(Buffer.from(rows[0]!.value, 'hex')).issue(Date.now() - MIN_FILL_MS - 1_000);
+    } finally {
+      await client.end();
+    }
+  }
+  return { ...e, body: { ...(e.body as object), formToken } };
+}
+
+/** A fresh, empty database on the bench's private PostgreSQL. */
+async function freshDatabase(server: RunningService, n: number): Promise<string> {
+  const name = `bench_${process.pid}_${n}`;
+  const client = new pg.Client({ connectionString: server.url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(server.url);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
 
 export async function runLoad(options: BenchOptions, report: Report, log: (line: string) => void): Promise<void> {
@@ -126,10 +169,12 @@ export async function runLoad(options: BenchOptions, report: Report, log: (line:
   );
   const helloRow = report.rows.length;
   const helloRuns: Figures[] = [];
-  const hello = await startTs('bench/hello-world.ts', [String(PORTS.hello)]);
+  // Free ports, not fixed ones: another bench on the machine must not answer in our place.
+  const helloPort = await freePort();
+  const hello = await startTs('bench/hello-world.ts', [String(helloPort)]);
   const measureHello = async (): Promise<Figures> => {
     log(`  load: Express hello-world (${seconds} s)`);
-    const f = await hammer(`http://127.0.0.1:${PORTS.hello}/`, seconds, connections);
+    const f = await hammer(`http://127.0.0.1:${helloPort}/`, seconds, connections);
     helloRuns.push(f);
     return f;
   };
@@ -138,9 +183,10 @@ export async function runLoad(options: BenchOptions, report: Report, log: (line:
   // stored rows and pending mail must not be billed to the next one.
   let worst: { rss: number; peak: number; label: string } | undefined;
   try {
-    for (const e of ENDPOINTS) {
-      const server = await startServer({ port: PORTS.site, env: { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' } });
+    for (let e of ENDPOINTS) {
+      const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' } });
       try {
+        e = await forServer(e, server);
         let state = await preflight(server.url, e);
         if (state !== 'ok' && state !== 'missing' && e.auth) {
           await seedWhiteLabel(server.url);
@@ -172,6 +218,7 @@ export async function runLoad(options: BenchOptions, report: Report, log: (line:
         fs.rmSync(server.dataDir, { recursive: true, force: true });
       }
     }
+    await runPostgresLoad(options, report, log, measureHello);
     if (helloRuns.length === 0) await measureHello();
   } finally {
     await hello.stop();
@@ -194,5 +241,58 @@ export async function runLoad(options: BenchOptions, report: Report, log: (line:
     );
   } else {
     report.info(S, 'server RSS after load', 'n/a (no endpoint measured)');
+  }
+}
+
+/**
+ * The durable POSTs on PostgreSQL (its defaults: synchronous_commit=on), on a private server the
+ * bench starts: one instance, then two instances on one database with the connections split
+ * between them, as behind a load balancer. Same connections and duration as the SQLite rows.
+ */
+async function runPostgresLoad(options: BenchOptions, report: Report, log: (line: string) => void, measureHello: () => Promise<Figures>): Promise<void> {
+  const S = 'load';
+  const { loadSeconds: seconds, connections } = options;
+  let postgres: RunningService;
+  try {
+    postgres = await startPostgres();
+  } catch (err) {
+    report.info(S, 'PostgreSQL rows', `skipped: no postgres (${(err as Error).message.split(':')[0]})`);
+    return;
+  }
+  let n = 0;
+  try {
+    for (const endpoint of ENDPOINTS.filter((e) => e.durable)) {
+      for (const count of [1, 2]) {
+        const databaseUrl = await freshDatabase(postgres, n++);
+        const env = { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error', DATABASE_URL: databaseUrl };
+        // Started one after the other: the second finds the migrations done.
+        const servers = [await startServer({ env })];
+        if (count === 2) servers.push(await startServer({ env }));
+        try {
+          const e = await forServer(endpoint, servers[0]!, databaseUrl);
+          const state = await preflight(servers[0]!.url, e);
+          const label = `${e.label} on PostgreSQL, ${count} instance${count > 1 ? 's' : ''}`;
+          if (state !== 'ok') {
+            report.check(S, label, `error: ${state}`, 'answers 2xx', false);
+            continue;
+          }
+          const base = await measureHello();
+          log(`  load: ${label} (${seconds} s)`);
+          const runs = await Promise.all(servers.map((s) => hammer(s.url + e.path, seconds, connections / count, e)));
+          const rps = runs.reduce((sum, r) => sum + r.rps, 0);
+          const p50 = Math.max(...runs.map((r) => r.p50));
+          const p99 = Math.max(...runs.map((r) => r.p99));
+          const failures = runs.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+          report.info(S, `${label} req/s`, `${Math.round(rps)} req/s (${(rps / base.rps).toFixed(2)}× hello ${Math.round(base.rps)}) · p50 ${ms(p50)} · p99 ${ms(p99)}${failures ? ` · ${failures} failures` : ''}`);
+        } finally {
+          for (const s of servers) {
+            await s.stop();
+            fs.rmSync(s.dataDir, { recursive: true, force: true });
+          }
+        }
+      }
+    }
+  } finally {
+    postgres.stop();
   }
 }

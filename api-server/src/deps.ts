@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Counters } from './http/counters';
 import type { Db, Migration, Writes } from './db/database';
 import type { Logger } from './logger';
+import type { FormTokens } from './http/spam';
 import type { OutboxStore } from './mail/outbox';
 
 /** Everything a feature needs, passed in so tests can hand over real temporary ones. */
@@ -15,6 +16,8 @@ export interface AppDeps {
   now: () => Date;
   /** Where acknowledged writes go: GroupCommit on SQLite, a transaction each on PostgreSQL. */
   writes: Writes;
+  /** Signs and checks the public forms' tokens with the key every instance shares (form-token/store.ts). */
+  formTokens: FormTokens;
 }
 
 export interface Limiters {

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig, storedAdminPassword, type Config } from './con
 import { DatabaseError, isStorageFault, runMigrations, type Storage } from './db/database';
 import { openStorage } from './db/storage';
 import { ALL_MIGRATIONS, recoverFeatures } from './features';
+import { loadFormTokens } from './form-token/store';
+import type { FormTokens } from './http/spam';
 import { answerClientError } from './http/limits';
 import { loadBuiltSite } from './http/site';
 import { createLogger } from './logger';
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
   });
 
   let storage: Storage;
+  let formTokens: FormTokens;
   // Fail-stop: after a failed fsync nothing more is written or acknowledged, and the process
   // exits so a supervisor restarts it and SQLite recovers from what the WAL really holds.
   const onSyncFailure = (err: unknown) => {
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
       onConnectionError: (err) => logger.warn({ err }, 'database connection lost; reconnecting on the next query'),
     });
     await runMigrations(storage, ALL_MIGRATIONS);
+    formTokens = await loadFormTokens(storage.db, config.dataDir);
     config = storedAdminPassword(config);
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -106,7 +110,7 @@ async function main(): Promise<void> {
 
   const site = loadBuiltSite(config.buildDir);
   if (!site) logger.warn({ buildDir: config.buildDir }, 'no built site found: serving the API only (run npm run build)');
-  const app = createApp({ config, db, outbox, logger, now, writes }, { site, activity, counters });
+  const app = createApp({ config, db, outbox, logger, now, writes, formTokens }, { site, activity, counters });
 
   const server: Server = app.listen(config.port, () => {
     const address = server.address();

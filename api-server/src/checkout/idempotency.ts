@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import { atomically, type Db } from '../db/database';
 import { HttpError } from '../http/errors';
+import type { Logger } from '../logger';
 
 /** How long a key is remembered, as Stripe does: after that the same key starts a new request. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -19,49 +20,75 @@ export type BeginResult =
 export type Recovery = { answer: { status: number; body: unknown } } | 'resume' | 'release';
 
 /**
+ * How long a running request's claim on its key lasts without renewal. The holder renews it every
+ * third of that while it runs; a holder that died stops renewing, and the key is free again
+ * this long after, on every instance.
+ */
+export const IDEMPOTENCY_LEASE_MS = 30_000;
+
+/**
  * Remembered answers by Idempotency-Key, in the table the owning feature's migrations created
- * (key, request_hash, status_code, response_json, created_at, resource_id).
+ * (key, request_hash, status_code, response_json, created_at, resource_id, lease_until).
  *
- * A key moves through: in progress → (bound to the resource it created, in the same
- * transaction) → answered. Which keys are running is known in memory only: a key in progress
- * in the table but not running here belongs to a request that failed after creating its
- * resource, or to a process that died; a retry then resumes that resource instead of making
- * a second one (Stripe's "recovery points").
+ * A key moves through: claimed (a lease, renewed while its request runs) → bound to the resource
+ * it created, in the same transaction → answered. The claim is a row, not process memory, so
+ * every instance on the database sees it: a second request with the key is answered 409 while
+ * the lease holds. A key whose lease ran out unanswered belongs to a request that failed after
+ * creating its resource, or to a process that died; a retry then takes the key over and resumes
+ * that resource instead of making a second one (Stripe's "recovery points").
  */
 export class IdempotencyStore {
-  private readonly running = new Set<string>();
-
   constructor(
     private readonly db: Db,
     /** A table shaped like checkout_idempotency (the only one so far). */
     private readonly table: 'checkout_idempotency',
     private readonly now: () => Date,
     private readonly ttlMs = IDEMPOTENCY_TTL_MS,
+    readonly leaseMs = IDEMPOTENCY_LEASE_MS,
   ) {}
 
-  async begin(key: string, requestHash: string): Promise<BeginResult> {
-    const begun = await atomically(this.db, async (tx): Promise<BeginResult> => {
+  begin(key: string, requestHash: string): Promise<BeginResult> {
+    return atomically(this.db, async (tx): Promise<BeginResult> => {
       const nowMs = this.now().getTime();
+      const leaseUntil = nowMs + this.leaseMs;
       await tx.deleteFrom(this.table).where('key', '=', key).where('created_at', '<=', nowMs - this.ttlMs).execute();
       // Insert first: of two instances taking the same new key at once, exactly one inserts; the
       // other waits for its commit and then reads its row.
       const inserted = await tx
         .insertInto(this.table)
-        .values({ key, request_hash: requestHash, created_at: nowMs })
+        .values({ key, request_hash: requestHash, created_at: nowMs, lease_until: leaseUntil })
         .onConflict((oc) => oc.column('key').doNothing())
         .returning('key')
         .executeTakeFirst();
       if (inserted) return { kind: 'new' };
-      const row = await tx.selectFrom(this.table).select(['request_hash', 'status_code', 'response_json', 'resource_id']).where('key', '=', key).executeTakeFirstOrThrow();
+      const row = await tx.selectFrom(this.table).select(['request_hash', 'status_code', 'response_json']).where('key', '=', key).executeTakeFirstOrThrow();
       if (row.request_hash !== requestHash) return { kind: 'mismatch' };
       if (row.status_code !== null && row.response_json !== null) {
         return { kind: 'replay', status: row.status_code, body: JSON.parse(row.response_json) as unknown };
       }
-      if (this.running.has(key)) return { kind: 'in-progress' };
-      return row.resource_id === null ? { kind: 'new' } : { kind: 'resume', resourceId: row.resource_id };
+      // Taken over only if no live holder renews it. PostgreSQL re-checks the condition after
+      // waiting for a concurrent taker's row lock, so of two takers exactly one gets it.
+      const taken = await tx
+        .updateTable(this.table)
+        .set({ lease_until: leaseUntil })
+        .where('key', '=', key)
+        .where('status_code', 'is', null)
+        .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', nowMs)]))
+        .returning('resource_id')
+        .executeTakeFirst();
+      if (!taken) return { kind: 'in-progress' };
+      return taken.resource_id === null ? { kind: 'new' } : { kind: 'resume', resourceId: taken.resource_id };
     });
-    if (begun.kind === 'new' || begun.kind === 'resume') this.running.add(key);
-    return begun;
+  }
+
+  /** Keeps the claim of a request that is still running (see IDEMPOTENCY_LEASE_MS). */
+  async renew(key: string): Promise<void> {
+    await this.db
+      .updateTable(this.table)
+      .set({ lease_until: this.now().getTime() + this.leaseMs })
+      .where('key', '=', key)
+      .where('status_code', 'is', null)
+      .execute();
   }
 
   /** Called inside the transaction that creates the resource: both are stored, or neither. */
@@ -70,34 +97,36 @@ export class IdempotencyStore {
   }
 
   async complete(key: string, status: number, body: unknown): Promise<void> {
-    try {
-      await this.db.updateTable(this.table).set({ status_code: status, response_json: JSON.stringify(body) }).where('key', '=', key).execute();
-    } finally {
-      this.running.delete(key);
-    }
+    await this.db.updateTable(this.table).set({ status_code: status, response_json: JSON.stringify(body), lease_until: null }).where('key', '=', key).execute();
   }
 
   /**
    * The request failed on our side. A key that created nothing is forgotten, so the retry runs
-   * again; one bound to a resource stays, so the retry resumes it (it may already be paid).
+   * again; one bound to a resource stays, unclaimed, so the retry resumes it (it may already be paid).
    */
   async release(key: string): Promise<void> {
-    try {
-      await this.db.deleteFrom(this.table).where('key', '=', key).where('status_code', 'is', null).where('resource_id', 'is', null).execute();
-    } finally {
-      this.running.delete(key);
-    }
+    await atomically(this.db, async (tx) => {
+      await tx.deleteFrom(this.table).where('key', '=', key).where('status_code', 'is', null).where('resource_id', 'is', null).execute();
+      await tx.updateTable(this.table).set({ lease_until: null }).where('key', '=', key).where('status_code', 'is', null).execute();
+    });
   }
 
   /**
    * At start-up, before any request: forgets expired keys and resolves those a dead process left
-   * in progress, asking `decide` about each one bound to a resource.
+   * in progress, asking `decide` about each one bound to a resource. Only unclaimed keys and
+   * those whose lease ran out: a key another live instance is running is left to it.
    */
   recover(decide: (resourceId: string, tx: Db) => Promise<Recovery>): Promise<{ answered: number; released: number; resumable: number }> {
     return atomically(this.db, async (tx) => {
       const counts = { answered: 0, released: 0, resumable: 0 };
       await tx.deleteFrom(this.table).where('created_at', '<=', this.now().getTime() - this.ttlMs).execute();
-      const stuck = await tx.selectFrom(this.table).select(['key', 'resource_id']).where('status_code', 'is', null).execute();
+      const nowMs = this.now().getTime();
+      const stuck = await tx
+        .selectFrom(this.table)
+        .select(['key', 'resource_id'])
+        .where('status_code', 'is', null)
+        .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', nowMs)]))
+        .execute();
       for (const { key, resource_id: resourceId } of stuck) {
         const outcome = resourceId === null ? 'release' : await decide(resourceId, tx);
         if (outcome === 'release') {
@@ -108,7 +137,7 @@ export class IdempotencyStore {
         } else {
           await tx
             .updateTable(this.table)
-            .set({ status_code: outcome.answer.status, response_json: JSON.stringify(outcome.answer.body) })
+            .set({ status_code: outcome.answer.status, response_json: JSON.stringify(outcome.answer.body), lease_until: null })
             .where('key', '=', key)
             .execute();
           counts.answered++;
@@ -140,7 +169,7 @@ export function idempotencyContext(res: Response): IdempotencyContext | undefine
  * - a 5xx is not remembered: a retry runs again, resuming what the failed run created.
  * Without the header the request simply runs.
  */
-export function idempotent(store: IdempotencyStore): RequestHandler {
+export function idempotent(store: IdempotencyStore, logger: Logger): RequestHandler {
   return async (req, res, next) => {
     const key = req.get('idempotency-key');
     if (key === undefined) {
@@ -173,6 +202,13 @@ export function idempotent(store: IdempotencyStore): RequestHandler {
       res.status(begun.status).json(begun.body);
       return;
     }
+    // Renewed while the handler runs, so a slow payment provider does not let the claim lapse.
+    const heartbeat = setInterval(() => {
+      store.renew(key).catch((err: unknown) => logger.warn({ err, key }, 'idempotency lease could not be renewed'));
+    }, Math.max(1, Math.floor(store.leaseMs / 3)));
+    heartbeat.unref();
+    // Also an answer sent without res.json (the last-resort handler): nothing runs any more.
+    res.on('finish', () => clearInterval(heartbeat));
     const context: IdempotencyContext = { bind: (id, tx) => store.bind(key, id, tx) };
     if (begun.kind === 'resume') context.resumeId = begun.resourceId;
     res.locals.idempotency = context;
@@ -183,6 +219,7 @@ export function idempotent(store: IdempotencyStore): RequestHandler {
     res.json = (body: unknown) => {
       if (!settled) {
         settled = true;
+        clearInterval(heartbeat);
         // Recorded before the answer leaves: a retry on any instance then finds it.
         const record = res.statusCode >= 500 ? store.release(key) : store.complete(key, res.statusCode, body);
         record.then(

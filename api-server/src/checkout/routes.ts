@@ -2,26 +2,29 @@ import express from 'express';
 import { checkoutRequestSchema, type CheckoutResponse } from '../../../src/schemas/checkout';
 import type { Feature } from '../deps';
 import { parsedBody, validateBody } from '../http/validate';
-import { idempotencyContext, idempotent, IdempotencyStore, type Recovery } from './idempotency';
+import { IDEMPOTENCY_TTL_MS, idempotencyContext, idempotent, IdempotencyStore, type Recovery } from './idempotency';
 import { DemoPaymentProvider, successUrl, type PaymentProvider } from './provider';
-import { CheckoutService } from './service';
+import { startCheckout, type CheckoutDeps } from './service';
 import { checkoutMigrations, OrderStore } from './store';
 
 /**
  * POST /api/checkout: { planId, customerName, customerEmail } → { success, checkoutUrl, orderId }.
  * The provider is the demo one (no money moves); build the feature with another to go live.
  */
-export function createCheckoutFeature(makeProvider: () => PaymentProvider = () => new DemoPaymentProvider()): Feature {
+export function createCheckoutFeature(
+  makeProvider: () => PaymentProvider = () => new DemoPaymentProvider(),
+  options: { idempotencyLeaseMs?: number } = {},
+): Feature {
   return {
     name: 'checkout',
     migrations: checkoutMigrations,
     routes({ db, now, logger, limiters, writes }) {
-      const service = new CheckoutService(new OrderStore(db, now), makeProvider(), logger, (work) => writes.run(work));
-      const keys = new IdempotencyStore(db, 'checkout_idempotency', now);
+      const deps: CheckoutDeps = { db, now, provider: makeProvider(), logger, commit: (work) => writes.run(work) };
+      const keys = new IdempotencyStore(db, 'checkout_idempotency', now, IDEMPOTENCY_TTL_MS, options.idempotencyLeaseMs);
       const router = express.Router();
-      router.post('/checkout', limiters.forms, validateBody(checkoutRequestSchema), idempotent(keys), async (_req, res) => {
+      router.post('/checkout', limiters.forms, validateBody(checkoutRequestSchema), idempotent(keys, logger), async (_req, res) => {
         const key = idempotencyContext(res);
-        const result = await service.start(parsedBody(res, checkoutRequestSchema), { resumeId: key?.resumeId, onOrder: key?.bind });
+        const result = await startCheckout(deps, parsedBody(res, checkoutRequestSchema), { resumeId: key?.resumeId, onOrder: key?.bind });
         const body: CheckoutResponse = { success: true, checkoutUrl: result.checkoutUrl, orderId: result.orderId };
         res.json(body);
       });

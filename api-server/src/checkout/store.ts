@@ -46,6 +46,14 @@ export const checkoutMigrations: Migration[] = [
       await db.schema.alterTable('checkout_idempotency').addColumn('resource_id', 'text').execute();
     },
   },
+  {
+    // Which key is running lives in the table, not in one process: a retry sent to another
+    // instance sees the claim (409), and a crashed holder's claim runs out.
+    id: 'checkout-003',
+    up: async (db, engine) => {
+      await db.schema.alterTable('checkout_idempotency').addColumn('lease_until', epochMs(engine)).execute();
+    },
+  },
 ];
 
 export type OrderStatus = 'pending' | 'paid' | 'failed';

@@ -1,29 +1,27 @@
 import express from 'express';
 import { contactRequestSchema, type ContactResponse } from '../../../src/schemas/contact';
 import type { Feature } from '../deps';
-import { formTokensFor, judgeSubmission } from '../http/spam';
+import { judgeSubmission } from '../http/spam';
 import { parsedBody, validateBody } from '../http/validate';
-import { ContactService } from './service';
-import { ContactStore, contactMigrations } from './store';
+import { submitContact } from './service';
+import { contactMigrations } from './store';
 
 /** POST /api/contact: { name, email, message, company?, phone? } → { success }. */
 export const contactFeature: Feature = {
   name: 'contact',
   migrations: contactMigrations,
-  routes({ db, now, outbox, config, logger, limiters, writes }) {
-    const service = new ContactService(db, new ContactStore(db, now), outbox, config.salesEmail);
-    const tokens = formTokensFor(config.dataDir);
+  routes({ now, outbox, config, logger, limiters, writes, formTokens }) {
     const router = express.Router();
     router.post('/contact', limiters.forms, validateBody(contactRequestSchema), async (_req, res) => {
       const body = parsedBody(res, contactRequestSchema);
       const ok: ContactResponse = { success: true };
-      if (judgeSubmission(body, tokens, now().getTime()) === 'bot') {
+      if (judgeSubmission(body, formTokens, now().getTime()) === 'bot') {
         // A bot must not learn it was caught: same answer, nothing stored or mailed.
         logger.info({ honeypot: Boolean(body.website) }, 'contact message discarded as spam');
         res.json(ok);
         return;
       }
-      const msg = await writes.run((tx) => service.submit(body, tx));
+      const msg = await writes.run((tx) => submitContact({ db: tx, outbox, now, salesEmail: config.salesEmail }, body));
       logger.info({ messageId: msg.id }, 'contact message stored');
       res.json(ok);
     });

@@ -1,55 +1,27 @@
 import type { ContactRequest } from '../../../src/schemas/contact';
 import { atomically, type Db } from '../db/database';
-import type { OutboxStore, OutgoingMail } from '../mail/outbox';
-import { escapeHtml, htmlParagraphs } from '../mail/sanitize';
-import type { ContactMessage, ContactStore } from './store';
+import type { OutboxStore } from '../mail/outbox';
+import { salesMail } from './emails';
+import { ContactStore, type ContactMessage } from './store';
 
-/** The sales notification: reply goes straight to the sender; the subject names them and their company. */
-export function salesMail(msg: ContactMessage, salesEmail: string): OutgoingMail {
-  const who = msg.company ? `${msg.name} (${msg.company})` : msg.name;
-  const rows: [string, string][] = [
-    ['Name', msg.name],
-    ['Email', msg.email],
-    ['Company', msg.company ?? '-'],
-    ['Phone', msg.phone ?? '-'],
-    ['Received', msg.createdAt],
-    ['Reference', msg.id],
-  ];
-  return {
-    ref: `contact:${msg.id}`,
-    to: salesEmail,
-    replyTo: msg.email,
-    subject: `New contact message from ${who}`,
-    text: `${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${msg.message}\n`,
-    html:
-      `<table>${rows.map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>` +
-      `<p>${htmlParagraphs(msg.message)}</p>`,
-  };
+export interface ContactDeps {
+  db: Db;
+  outbox: OutboxStore;
+  now: () => Date;
+  salesEmail: string;
 }
 
-export class ContactService {
-  constructor(
-    private readonly db: Db,
-    private readonly store: ContactStore,
-    private readonly outbox: OutboxStore,
-    private readonly salesEmail: string,
-  ) {}
-
-  /** Stores the message and queues the sales mail in one transaction (`db`'s, or its own): both happen, or neither. */
-  submit(request: ContactRequest, db: Db = this.db): Promise<ContactMessage> {
-    return atomically(db, async (tx) => {
-      const msg = await this.store.insert(
-        {
-          name: request.name,
-          email: request.email,
-          message: request.message,
-          company: request.company || null,
-          phone: request.phone || null,
-        },
-        tx,
-      );
-      await this.outbox.enqueue(salesMail(msg, this.salesEmail), tx);
-      return msg;
+/** Stores the message and queues the sales mail in one transaction (`deps.db`'s, or its own): both happen, or neither. */
+export function submitContact(deps: ContactDeps, request: ContactRequest): Promise<ContactMessage> {
+  return atomically(deps.db, async (tx) => {
+    const msg = await new ContactStore(tx, deps.now).insert({
+      name: request.name,
+      email: request.email,
+      message: request.message,
+      company: request.company || null,
+      phone: request.phone || null,
     });
-  }
+    await deps.outbox.enqueue(salesMail(msg, deps.salesEmail), tx);
+    return msg;
+  });
 }

@@ -64,6 +64,10 @@ export interface Schema {
     updated_at: string;
     paid_at: string | null;
   };
+  server_secrets: {
+    name: string;
+    value: string;
+  };
   checkout_idempotency: {
     key: string;
     request_hash: string;
@@ -71,6 +75,7 @@ export interface Schema {
     response_json: string | null;
     created_at: number;
     resource_id: string | null;
+    lease_until: number | null;
   };
   /** v1 sandbox test keys, by the SHA-256 of the key (the key itself is shown once, never stored). */
   sandbox_keys: {

@@ -1,14 +1,13 @@
 import express from 'express';
 import type { FormTokenResponse } from '../../../src/schemas/common';
 import type { Feature } from '../deps';
-import { formTokensFor } from '../http/spam';
+import { formTokenMigrations } from './store';
 
 /** GET /api/form-token: the signed token the contact and support forms must send back. */
 export const formTokenFeature: Feature = {
   name: 'form-token',
-  migrations: [],
-  routes({ config, limiters, now }) {
-    const tokens = formTokensFor(config.dataDir);
+  migrations: formTokenMigrations,
+  routes({ formTokens: tokens, limiters, now }) {
     const router = express.Router();
     router.get('/form-token', limiters.api, (_req, res) => {
       res.json({ token: tokens.issue(now().getTime()) } satisfies FormTokenResponse);

@@ -1,33 +1,11 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { FORM_TOKEN_MAX_AGE_MS, MIN_FILL_MS } from '../../../src/schemas/common';
 import { HttpError } from './errors';
-
-/** File under DATA_DIR holding the key that signs form tokens. */
-export const FORM_TOKEN_KEY_FILE = 'form-token.key';
 
 export const FORM_TOKEN_MESSAGES = {
   missing: 'This form could not be verified. Please reload the page and try again.',
   expired: 'This form has expired. Please reload the page and try again.',
 } as const;
-
-/**
- * The signing key: random, created once and kept in DATA_DIR, so tokens survive a restart and
- * several instances can share it by sharing (or copying) the file. Created with O_EXCL so two
- * processes starting together end up with the same key.
- */
-export function loadFormTokenKey(dataDir: string): Buffer {
-  const file = path.join(dataDir, FORM_TOKEN_KEY_FILE);
-  try {
-    fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
-  if (key.length < 32) throw new Error(`${file} does not hold a 32-byte hex key; delete it to have a new one made`);
-  return key;
-}
 
 export type TokenVerdict = 'ok' | 'missing' | 'invalid' | 'expired' | 'too-fresh';
 
@@ -59,18 +37,6 @@ export class FormTokens {
     if (age < MIN_FILL_MS) return 'too-fresh';
     return 'ok';
   }
-}
-
-const byDataDir = new Map<string, FormTokens>();
-
-/** One signer per data directory, shared by the token route and the forms that check it. */
-export function formTokensFor(dataDir: string): FormTokens {
-  let tokens = byDataDir.get(dataDir);
-  if (!tokens) {
-    tokens = new FormTokens(loadFormTokenKey(dataDir));
-    byDataDir.set(dataDir, tokens);
-  }
-  return tokens;
 }
 
 /**

@@ -1,7 +1,7 @@
 import express from 'express';
 import { supportRequestSchema, type SupportResponse } from '../../../src/schemas/support';
 import type { Feature } from '../deps';
-import { formTokensFor, judgeSubmission } from '../http/spam';
+import { judgeSubmission } from '../http/spam';
 import { parsedBody, validateBody } from '../http/validate';
 import { createTicket, generateTicketId } from './service';
 import { supportMigrations } from './store';
@@ -10,12 +10,11 @@ import { supportMigrations } from './store';
 export const supportFeature: Feature = {
   name: 'support',
   migrations: supportMigrations,
-  routes({ outbox, now, config, logger, limiters, writes }) {
-    const tokens = formTokensFor(config.dataDir);
+  routes({ outbox, now, config, logger, limiters, writes, formTokens }) {
     const router = express.Router();
     router.post('/support', limiters.forms, validateBody(supportRequestSchema), async (req, res) => {
       const body = parsedBody(res, supportRequestSchema);
-      if (judgeSubmission(body, tokens, now().getTime()) === 'bot') {
+      if (judgeSubmission(body, formTokens, now().getTime()) === 'bot') {
         // Answer like a success so the bot learns nothing; nothing is stored or mailed.
         logger.info({ path: req.path }, 'support ticket discarded as spam');
         res.status(201).json({ success: true, ticketId: generateTicketId() } satisfies SupportResponse);

@@ -3,8 +3,8 @@ import { DEMO_ORGANIZATION_ID } from '../../../src/data/whiteLabel';
 import { deployRequestSchema, whiteLabelConfigSchema, type WhiteLabelConfigAnswer, type WhiteLabelDeployAnswer } from '../../../src/schemas/whiteLabel';
 import type { Feature } from '../deps';
 import { parsedBody, validateBody } from '../http/validate';
-import { WhiteLabelService } from './service';
-import { WhiteLabelStore, whiteLabelMigrations } from './store';
+import { configHistory, currentConfig, deployConfig, saveConfig, type WhiteLabelDeps } from './service';
+import { whiteLabelMigrations } from './store';
 
 /**
  * The white-label admin API. app.ts puts /api/white-label/* behind HTTP Basic auth, which
@@ -15,31 +15,31 @@ export const whiteLabelFeature: Feature = {
   name: 'white-label',
   migrations: whiteLabelMigrations,
   routes({ db, now, logger, requireAdmin }) {
-    const service = new WhiteLabelService(new WhiteLabelStore(db), DEMO_ORGANIZATION_ID, now, logger);
+    const deps: WhiteLabelDeps = { db, organizationId: DEMO_ORGANIZATION_ID, now, logger };
     const router = express.Router();
     // app.ts already guards this prefix; guarding here too keeps the feature safe if mounted elsewhere.
     router.use('/white-label', requireAdmin);
     const who = (locals: Record<string, unknown>) => String(locals.adminUser ?? 'unknown');
 
     router.get('/white-label/config', async (_req, res) => {
-      const view = await service.current();
+      const view = await currentConfig(deps);
       const body: WhiteLabelConfigAnswer = { success: true, config: view?.config ?? null, meta: view?.meta ?? null };
       res.json(body);
     });
 
     router.get('/white-label/config/history', async (_req, res) => {
-      res.json({ success: true, versions: await service.history() });
+      res.json({ success: true, versions: await configHistory(deps) });
     });
 
     router.post('/white-label/config', validateBody(whiteLabelConfigSchema), async (_req, res) => {
-      const saved = await service.save(parsedBody(res, whiteLabelConfigSchema), who(res.locals));
+      const saved = await saveConfig(deps, parsedBody(res, whiteLabelConfigSchema), who(res.locals));
       const body: WhiteLabelConfigAnswer = { success: true, config: saved.config, meta: saved.meta, unchanged: saved.unchanged };
       res.status(saved.unchanged ? 200 : 201).json(body);
     });
 
     router.post('/white-label/deploy', validateBody(deployRequestSchema), async (_req, res) => {
       const { configId } = parsedBody(res, deployRequestSchema);
-      const result = await service.deploy(configId, who(res.locals));
+      const result = await deployConfig(deps, configId, who(res.locals));
       const body: WhiteLabelDeployAnswer = { success: true, ...result };
       res.status(result.alreadyActive ? 200 : 201).json(body);
     });

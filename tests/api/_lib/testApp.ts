@@ -10,7 +10,8 @@ import { runMigrations, type Db, type Storage } from '../../../api-server/src/db
 import { openStorage } from '../../../api-server/src/db/storage';
 import { ALL_MIGRATIONS } from '../../../api-server/src/features';
 import { OutboxStore } from '../../../api-server/src/mail/outbox';
-import { formTokensFor } from '../../../api-server/src/http/spam';
+import type { FormTokens } from '../../../api-server/src/http/spam';
+import { loadFormTokens } from '../../../api-server/src/form-token/store';
 import { MIN_FILL_MS } from '../../../src/schemas/common';
 import { RedisCounters } from '../../../api-server/src/http/counters/redis';
 import type { Express } from 'express';
@@ -24,6 +25,8 @@ export interface TestApp {
   outbox: OutboxStore;
   config: Config;
   dataDir: string;
+  /** The app's form-token signer (key in its database). */
+  formTokens: FormTokens;
   /** The PostgreSQL URL of this app's schema (undefined on SQLite), e.g. for the tickets command. */
   databaseUrl: string | undefined;
   /** Current time seen by the app; tests may move it. */
@@ -102,7 +105,8 @@ export async function createTestApp(
   const clock = { now: new Date('2026-01-15T10:00:00.000Z') };
   const now = () => new Date(clock.now);
   const outbox = new OutboxStore(db, config.mailFrom, now);
-  const app = createApp({ config, db, writes, outbox, logger, now }, { ...options, counters });
+  const formTokens = await loadFormTokens(db, dataDir);
+  const app = createApp({ config, db, writes, outbox, logger, now, formTokens }, { ...options, counters });
   return {
     app,
     db,
@@ -110,6 +114,7 @@ export async function createTestApp(
     outbox,
     config,
     dataDir,
+    formTokens,
     databaseUrl,
     clock,
     close: async () => {
@@ -128,8 +133,8 @@ export function basicAuthHeader(user: string = TEST_ADMIN.user, password: string
  * A form body with a valid token, as the site's forms send it: issued `ageMs` before the app's
  * current time (by default long enough ago for a person to have filled the form).
  */
-export function signed<T extends object>(t: Pick<TestApp, 'dataDir' | 'clock'>, body: T, ageMs = MIN_FILL_MS + 1_000): { formToken: string } & T {
-  return { formToken: formTokensFor(t.dataDir).issue(t.clock.now.getTime() - ageMs), ...body };
+export function signed<T extends object>(t: Pick<TestApp, 'formTokens' | 'clock'>, body: T, ageMs = MIN_FILL_MS + 1_000): { formToken: string } & T {
+  return { formToken: t.formTokens.issue(t.clock.now.getTime() - ageMs), ...body };
 }
 
 /** The database alone, migrated, for tests of stores and the worker. */

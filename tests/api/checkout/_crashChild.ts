@@ -8,6 +8,7 @@ import { runMigrations } from '../../../api-server/src/db/database';
 import { openStorage } from '../../../api-server/src/db/storage';
 import { ALL_MIGRATIONS, FEATURES } from '../../../api-server/src/features';
 import { OutboxStore } from '../../../api-server/src/mail/outbox';
+import { loadFormTokens } from '../../../api-server/src/form-token/store';
 import { ChargingProvider } from './_chargingProvider';
 
 // No top-level await: tsx runs this file as CommonJS.
@@ -23,7 +24,7 @@ void (async () => {
     return new Promise<void>(() => undefined);
   });
   const features = [...FEATURES.filter((f) => f.name !== 'checkout'), createCheckoutFeature(() => provider)];
-  const app = createApp({ config, db, writes, outbox: new OutboxStore(db, config.mailFrom, now), logger: pino({ level: 'silent' }), now }, { features });
+  const app = createApp({ config, db, writes, outbox: new OutboxStore(db, config.mailFrom, now), logger: pino({ level: 'silent' }), now, formTokens: await loadFormTokens(db, dataDir) }, { features });
   const server = app.listen(0, '127.0.0.1', () => {
     const address = server.address();
     process.stdout.write(`PORT ${typeof address === 'object' && address ? address.port : 0}\n`);

@@ -8,12 +8,13 @@ import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../../api-server/src/app';
 import { createCheckoutFeature } from '../../../api-server/src/checkout/routes';
-import { IDEMPOTENCY_TTL_MS } from '../../../api-server/src/checkout/idempotency';
+import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from '../../../api-server/src/checkout/idempotency';
 import { OrderStore } from '../../../api-server/src/checkout/store';
 import { loadConfig } from '../../../api-server/src/config';
 import { sql } from 'kysely';
 import { FEATURES, recoverFeatures } from '../../../api-server/src/features';
 import { OutboxStore } from '../../../api-server/src/mail/outbox';
+import { loadFormTokens } from '../../../api-server/src/form-token/store';
 import { createTestApp, openTestStorage, TEST_ENGINE, testDatabaseUrl, type TestApp } from '../_lib/testApp';
 import { ChargingProvider } from './_chargingProvider';
 
@@ -99,7 +100,7 @@ describe('idempotent checkout survives the client and the process', () => {
     expect(again.body).toEqual(retry.body);
   });
 
-  it('a process killed with SIGKILL after charging: start-up recovery lets the retry finish that order, charged once', async () => {
+  it('a process killed with SIGKILL after charging: its claim runs out, then the retry finishes that order, charged once', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-checkout-'));
     const ledger = path.join(ledgerDir, 'ledger');
     const databaseUrl = await testDatabaseUrl();
@@ -143,12 +144,18 @@ describe('idempotent checkout survives the client and the process', () => {
       // The restart, as index.ts does it: migrations, then recovery, then requests.
       const storage = await openTestStorage(dataDir, databaseUrl);
       const { db, writes } = storage;
-      const now = () => new Date();
+      // The dead process's claim on the key holds until its lease runs out (another instance
+      // might still be running it); the restart is then moved past the lease.
+      let offsetMs = 0;
+      const now = () => new Date(Date.now() + offsetMs);
       const logger = pino({ level: 'silent' });
       await recoverFeatures({ db, now, logger });
       const provider = new ChargingProvider(ledger);
       const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'crash-test-password', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000' });
-      const app = createApp({ config, db, writes, outbox: new OutboxStore(db, config.mailFrom, now), logger, now }, withProvider(provider));
+      const app = createApp({ config, db, writes, outbox: new OutboxStore(db, config.mailFrom, now), logger, now, formTokens: await loadFormTokens(db, dataDir) }, withProvider(provider));
+      const early = await request(app).post('/api/checkout').set('Idempotency-Key', 'crash').send(valid);
+      expect(early.status).toBe(409);
+      offsetMs = IDEMPOTENCY_LEASE_MS + 1;
       const retry = await request(app).post('/api/checkout').set('Idempotency-Key', 'crash').send(valid);
       const orders = await new OrderStore(db, now).list();
       await storage.close();
@@ -161,7 +168,7 @@ describe('idempotent checkout survives the client and the process', () => {
     }
   }, 40_000);
 
-  it('start-up recovery answers keys whose order was paid, keeps those that may have charged, releases the rest and expired ones', async () => {
+  it('start-up recovery answers keys whose order was paid, keeps those that may have charged or another instance runs, releases the rest and expired ones', async () => {
     t = await createTestApp();
     const orders = new OrderStore(t.db, () => new Date());
     const order = await orders.create({ planId: 'starter', planName: 'Starter', amountCents: 100, currency: 'USD', period: 'month', customerName: 'A', customerEmail: 'a@example.com', provider: 'demo' });
@@ -176,12 +183,15 @@ describe('idempotent checkout survives the client and the process', () => {
     await orders.attachSession(charging.id, 'sess_1');
     await keys.values({ key: 'charging', request_hash: 'h', created_at: at, resource_id: charging.id }).execute();
     await keys.values({ key: 'expired', request_hash: 'h', created_at: at - IDEMPOTENCY_TTL_MS, status_code: 200, response_json: '{}' }).execute();
+    // Claimed by an instance that is still running it: not the recovery's to resolve.
+    await keys.values({ key: 'running', request_hash: 'h', created_at: at, lease_until: at + IDEMPOTENCY_LEASE_MS }).execute();
     await recoverFeatures({ db: t.db, now: () => t!.clock.now, logger: pino({ level: 'silent' }) });
     const rows = await t.db.selectFrom('checkout_idempotency').select(['key', 'status_code', 'response_json']).orderBy('key').execute();
     expect(rows).toEqual([
       // A session may have been captured: kept for the retry to confirm the same session.
       { key: 'charging', status_code: null, response_json: null },
       { key: 'paid', status_code: 200, response_json: JSON.stringify({ success: true, checkoutUrl: `/success?plan=starter&name=A&order=${order.id}`, orderId: order.id }) },
+      { key: 'running', status_code: null, response_json: null },
     ]);
     expect((await orders.get(unsent.id))?.status).toBe('failed');
   });

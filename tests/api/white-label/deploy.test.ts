@@ -2,8 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import request from 'supertest';
 import { DEMO_ORGANIZATION_ID, WHITE_LABEL_DEFAULTS } from '@site/src/data/whiteLabel';
-import { WhiteLabelService } from '../../../api-server/src/white-label/service';
-import { WhiteLabelStore } from '../../../api-server/src/white-label/store';
+import { deployConfig, saveConfig, type WhiteLabelDeps } from '../../../api-server/src/white-label/service';
 import { whiteLabelConfigSchema } from '@site/src/schemas/whiteLabel';
 import { basicAuthHeader, createTestApp, type TestApp } from '../_lib/testApp';
 import { completeConfig } from './_fixtures';
@@ -107,9 +106,9 @@ describe('white-label service log lines', () => {
         done();
       },
     });
-    const service = new WhiteLabelService(new WhiteLabelStore(t.db), DEMO_ORGANIZATION_ID, () => new Date('2026-02-01T12:00:00Z'), pino({ level: 'info' }, sink));
-    const saved = await service.save(whiteLabelConfigSchema.parse(completeConfig()), 'alice');
-    await service.deploy(saved.config.id!, 'bob');
+    const deps: WhiteLabelDeps = { db: t.db, organizationId: DEMO_ORGANIZATION_ID, now: () => new Date('2026-02-01T12:00:00Z'), logger: pino({ level: 'info' }, sink) };
+    const saved = await saveConfig(deps, whiteLabelConfigSchema.parse(completeConfig()), 'alice');
+    await deployConfig(deps, saved.config.id!, 'bob');
     expect(lines.map((l) => [l.event, l.user, l.at, l.configId])).toEqual([
       ['white-label.config.saved', 'alice', '2026-02-01T12:00:00.000Z', saved.config.id],
       ['white-label.deployed', 'bob', '2026-02-01T12:00:00.000Z', saved.config.id],
