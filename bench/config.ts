@@ -4,13 +4,17 @@ import { SPEC_ROUTES as ALL_SPEC_ROUTES } from '../tests/e2e/quality/routes';
 
 /**
  * Knobs and budgets of `npm run bench`, in one place so a budget change is a one-line diff.
- * Env knobs: BENCH_RUNS, BENCH_ROUTES, BENCH_SKIP, BENCH_LOAD_SECONDS, BENCH_INSTALL.
+ * Env knobs: BENCH_RUNS, BENCH_ROUTES, BENCH_SKIP, BENCH_PRESETS, BENCH_PORT_BASE, BENCH_LOAD_SECONDS, BENCH_INSTALL.
  */
 export const ROOT = path.resolve(__dirname, '..');
 export const RESULTS_DIR = path.join(__dirname, 'results');
 
-/** Ports this benchmark serves on (kept inside one small range so parallel work never collides). */
-export const PORTS = { site: 3180, stock: 3181, hello: 3182 } as const;
+/**
+ * Ports this benchmark serves on, three from BENCH_PORT_BASE (default 3180): two benches on one
+ * machine (several worktrees) need different bases, or each measures the other's server.
+ */
+const PORT_BASE = positiveInt('BENCH_PORT_BASE', 3180);
+export const PORTS = { site: PORT_BASE, stock: PORT_BASE + 1, hello: PORT_BASE + 2 } as const;
 
 /**
  * Every route of the spec (the e2e suites' list), with /api-docs/{planId} represented once by its
@@ -18,6 +22,10 @@ export const PORTS = { site: 3180, stock: 3181, hello: 3182 } as const;
  */
 const RICHEST_PLAN_PAGE = `/api-docs/${PLAN_IDS[PLAN_IDS.length - 1]!}`;
 export const SPEC_ROUTES: readonly string[] = ALL_SPEC_ROUTES.filter((r) => !r.startsWith('/api-docs/') || r === RICHEST_PLAN_PAGE);
+
+/** Lighthouse's two form factors: mobile is its default config, desktop its own preset. */
+export const PRESETS = ['mobile', 'desktop'] as const;
+export type Preset = (typeof PRESETS)[number];
 
 export const SECTIONS = ['lighthouse', 'weight', 'load', 'mail', 'build'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -64,6 +72,8 @@ export interface BenchOptions {
   runs: number;
   routes: string[];
   skip: Set<Section>;
+  /** Lighthouse presets to run (BENCH_PRESETS=mobile halves a Lighthouse-only comparison). */
+  presets: Preset[];
   loadSeconds: number;
   connections: number;
   install: boolean;
@@ -81,10 +91,17 @@ export function readOptions(): BenchOptions {
     if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`BENCH_SKIP: unknown section "${s}" (${SECTIONS.join(', ')})`);
     skip.add(s as Section);
   }
+  const wantedPresets = list('BENCH_PRESETS');
+  for (const p of wantedPresets) {
+    if (!(PRESETS as readonly string[]).includes(p)) throw new Error(`BENCH_PRESETS: unknown preset "${p}" (${PRESETS.join(', ')})`);
+  }
+  const presets = wantedPresets.length ? PRESETS.filter((p) => wantedPresets.includes(p)) : [...PRESETS];
+  if (!presets.includes('desktop') && !skip.has('weight')) throw new Error('BENCH_PRESETS without desktop needs BENCH_SKIP=weight: weights come from the desktop runs');
   return {
     runs: positiveInt('BENCH_RUNS', 3),
     routes,
     skip,
+    presets,
     loadSeconds: positiveInt('BENCH_LOAD_SECONDS', 10),
     connections: 50,
     install: process.env.BENCH_INSTALL === '1',

@@ -45,8 +45,8 @@ async function lighthousePhase(options: BenchOptions, report: Report): Promise<v
         headers: route.startsWith('/white-label') ? { Authorization: basic } : undefined,
       })),
     ];
-    log(`Lighthouse: ${targets.length} pages × mobile and desktop × ${options.runs} run(s)...`);
-    results = await runLighthouse(targets, options.runs, log);
+    log(`Lighthouse: ${targets.length} pages × ${options.presets.join(' and ')} × ${options.runs} run(s)...`);
+    results = await runLighthouse(targets, options.runs, log, options.presets);
   } finally {
     await server.stop();
     fs.rmSync(server.dataDir, { recursive: true, force: true });

@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result as LhResult } from 'lighthouse';
-import { CHROME_FLAGS, CHROME_PATH, RESULTS_DIR } from './config';
+import { CHROME_FLAGS, CHROME_PATH, PRESETS, RESULTS_DIR, type Preset } from './config';
 import { median } from './table';
 
-export const PRESETS = ['mobile', 'desktop'] as const;
-export type Preset = (typeof PRESETS)[number];
+export { PRESETS, type Preset };
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
@@ -67,17 +66,18 @@ export async function runLighthouse(
   targets: Target[],
   runs: number,
   log: (line: string) => void,
+  presets: readonly Preset[] = PRESETS,
 ): Promise<LighthouseResults> {
   // Lighthouse 12 is ESM-only; a dynamic import works from tsx's CommonJS output.
   const lh: LighthouseModule = await import('lighthouse');
   const collected = new Map<string, { lhrs: LhResult[]; errors: string[] }>();
-  for (const t of targets) for (const p of PRESETS) collected.set(resultKey(t.name, p), { lhrs: [], errors: [] });
+  for (const t of targets) for (const p of presets) collected.set(resultKey(t.name, p), { lhrs: [], errors: [] });
 
   let chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     for (let round = 1; round <= runs; round++) {
       for (const target of targets) {
-        for (const preset of PRESETS) {
+        for (const preset of presets) {
           const bucket = collected.get(resultKey(target.name, preset))!;
           // Lighthouse sometimes fails a trace on a loaded machine (NO_NAVSTART...): one retry.
           for (let attempt = 1; attempt <= 2; attempt++) {

@@ -1,5 +1,5 @@
 import { BUDGETS, type BenchOptions } from './config';
-import { lostPoints, PRESETS, resultKey, type Category, type LighthouseResults, type Preset, type Scores } from './lighthouse';
+import { lostPoints, resultKey, type Category, type LighthouseResults, type Preset, type Scores } from './lighthouse';
 import { kib, type Report } from './table';
 import { pageWeight, shortName } from './weight';
 
@@ -26,7 +26,7 @@ export function addLighthouseRows(options: BenchOptions, results: LighthouseResu
   const S = 'lighthouse';
   report.note(`lighthouse: median of ${options.runs} run(s) per page and preset; scores 0-100`);
   const ref = { mobile: results.get(resultKey(REFERENCE, 'mobile')), desktop: results.get(resultKey(REFERENCE, 'desktop')) };
-  for (const preset of PRESETS) {
+  for (const preset of options.presets) {
     const s = ref[preset];
     const m = s?.median;
     report.info(
@@ -54,11 +54,14 @@ export function addLighthouseRows(options: BenchOptions, results: LighthouseResu
       report.check(S, `${route} performance mobile`, `${v}${spread(mobile!, 'performance')}`, budget, v >= floor);
       if (v < floor) noteLosses(report, route, 'mobile', 'performance', mobile!);
     }
-    if (failed(desktop)) report.check(S, `${route} performance desktop`, errorFigure(desktop), '', false);
-    else {
-      const v = desktop!.median.performance;
-      report.check(S, `${route} performance desktop`, `${v}${spread(desktop!, 'performance')}`, `≥ ${BUDGETS.desktopPerformance}`, v >= BUDGETS.desktopPerformance);
-      if (v < BUDGETS.desktopPerformance) noteLosses(report, route, 'desktop', 'performance', desktop!);
+    // Desktop rows only when desktop ran (BENCH_PRESETS).
+    if (options.presets.includes('desktop')) {
+      if (failed(desktop)) report.check(S, `${route} performance desktop`, errorFigure(desktop), '', false);
+      else {
+        const v = desktop!.median.performance;
+        report.check(S, `${route} performance desktop`, `${v}${spread(desktop!, 'performance')}`, `≥ ${BUDGETS.desktopPerformance}`, v >= BUDGETS.desktopPerformance);
+        if (v < BUDGETS.desktopPerformance) noteLosses(report, route, 'desktop', 'performance', desktop!);
+      }
     }
 
     // The other categories hardly depend on the preset: one row, the worse of the two medians.

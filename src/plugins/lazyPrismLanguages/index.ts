@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 
 /** The theme's start-up module that registers `prism.additionalLanguages` (not the swizzlable one in lib/theme). */
-const STARTUP_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/;
+export const STARTUP_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/;
 
 /**
  * Moves Prism out of every page's main bundle. theme-classic registers the additional Prism

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 
-const MARK_JS = /mark\.js[\\/]dist[\\/]mark\.js$/;
+/** mark.js as the search plugin imports it (its generated module re-exports the resolved file). */
+export const MARK_JS = /mark\.js[\\/]dist[\\/]mark\.js$/;
 const WRAPPER = path.join(__dirname, 'mark.js');
 
 /**
