@@ -3,8 +3,9 @@
  * adds the parts our Dialog relies on, as the HTML standard describes them, so components run
  * unchanged; the real thing (inert page, top layer) is checked in Chromium by the e2e suites.
  */
-const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal?: () => void };
-if (typeof proto.showModal !== 'function') {
+// Node-environment suites (`@jest-environment node`) have no DOM at all.
+const proto = typeof HTMLDialogElement === 'undefined' ? undefined : (HTMLDialogElement.prototype as HTMLDialogElement & { showModal?: () => void });
+if (proto && typeof proto.showModal !== 'function') {
   const modals: HTMLDialogElement[] = [];
   proto.show = function show(this: HTMLDialogElement) {
     this.setAttribute('open', '');

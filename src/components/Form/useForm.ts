@@ -110,15 +110,16 @@ export function useForm<V extends object, P, R = true>(options: FormOptions<V, P
   }, []);
   const setValue = useCallback(<K extends keyof V>(key: K, value: V[K]) => update({ [key]: value } as unknown as Partial<V>), [update]);
 
-  const parse = useCallback((schemas: Schemas, sent: V): { ok: true; data: P } | { ok: false } => {
+  const parse = useCallback((schemas: Schemas, sent: V): { ok: true; data: P } | { ok: false; fields: FieldErrors } => {
     const { options: o } = latest.current;
     const parsed = o.schema(schemas).safeParse(o.input ? o.input(sent) : sent);
     if (parsed.success) return { ok: true, data: parsed.data };
-    setErrors(schemas.fieldErrors(parsed.error));
+    const fields = schemas.fieldErrors(parsed.error);
+    setErrors(fields);
     setError(null);
     setInvalid(true);
     setStatus('error');
-    return { ok: false };
+    return { ok: false, fields };
   }, []);
 
   const fail = useCallback((message: string | null, fields: FieldErrors = {}) => {
@@ -139,7 +140,7 @@ export function useForm<V extends object, P, R = true>(options: FormOptions<V, P
           return { ok: false, error: NETWORK_ERROR_MESSAGE };
         }
         const parsed = parse(schemas, sent);
-        if (!parsed.ok) return { ok: false };
+        if (!parsed.ok) return { ok: false, fields: parsed.fields };
         setErrors({});
         setError(null);
         setInvalid(false);

@@ -67,7 +67,7 @@ export default function ConfigureTab({ state, sub, onSub: setSub }: ConfigureTab
     setNote({ kind: 'success', text: `Imported ${file.name}. Check the preview, then save to keep it.` });
   };
 
-  const busy = saveStatus === 'busy';
+  const busy = saveStatus === 'submitting';
   return (
     <div className={styles.configure}>
       <form
@@ -110,15 +110,15 @@ export default function ConfigureTab({ state, sub, onSub: setSub }: ConfigureTab
           {loading ? 'Loading your configuration…' : dirty ? <Unsaved /> : saved && meta ? `Version ${meta.version} saved ${formatDateTime(meta.savedAt)} by ${meta.savedBy}` : 'Not saved yet'}
         </p>
         {saveStatus === 'success' && !dirty && <FormAlert kind="success">{MESSAGES.saveSuccess}</FormAlert>}
-        {saveStatus === 'invalid' && (
+        {state.saveInvalid && (
           <FormAlert kind="error" detail={state.detail.save}>
             {INVALID_MESSAGE}
-            </FormAlert>
+          </FormAlert>
         )}
-        {saveStatus === 'error' && (
+        {state.saveFailed && (
           <FormAlert kind="error" detail={state.detail.save}>
             {MESSAGES.saveError}
-            </FormAlert>
+          </FormAlert>
         )}
         {note && <FormAlert kind={note.kind}>{note.text}</FormAlert>}
       </form>

@@ -28,13 +28,13 @@ export default function DeployTab({ state, onEdit, onManage }: DeployTabProps): 
   const { config, deployStatus, loading, dirty } = state;
   const steps = deployChecklist(config);
   const ready = canDeploy(config);
-  const deploying = deployStatus === 'busy';
+  const deploying = deployStatus === 'submitting';
   const stepsDone = steps.slice(0, 3).every((s) => s.done);
 
   const action = (id: DeployStepId): ReactNode => {
     if (id === 'configSaved')
       return (
-        <LinkButton onClick={() => void state.save()} disabled={loading || state.saveStatus === 'busy'}>
+        <LinkButton onClick={() => void state.save()} disabled={loading || state.saveStatus === 'submitting'}>
           Save now
         </LinkButton>
       );
@@ -119,7 +119,7 @@ export default function DeployTab({ state, onEdit, onManage }: DeployTabProps): 
           {deployStatus === 'error' && (
             <FormAlert kind="error" detail={state.detail.deploy}>
               {MESSAGES.deployError}
-              </FormAlert>
+            </FormAlert>
           )}
         </div>
       </Card>

@@ -1,4 +1,3 @@
-import clsx from 'clsx';
 import { useState, type ReactNode } from 'react';
 import Dialog from '@site/src/components/Dialog';
 import { FormAlert } from '@site/src/components/Form';
@@ -138,7 +137,7 @@ export default function ManageTab({ state, onSetDomain }: ManageTabProps): React
                   </span>
                   {v.isActive && <StatusPill tone="live">Deployed</StatusPill>}
                   {v.version !== meta?.version && (
-                    <LinkButton disabled={state.saveStatus === 'busy'} onClick={() => void onRestore(v)} aria-label={`Restore version ${v.version}`}>
+                    <LinkButton disabled={state.saveStatus === 'submitting'} onClick={() => void onRestore(v)} aria-label={`Restore version ${v.version}`}>
                       Restore
                     </LinkButton>
                   )}

@@ -6,7 +6,7 @@ export type Tone = 'live' | 'pending' | 'off';
 
 const TONES: Record<Tone, string | undefined> = { live: styles.tone_live, pending: styles.tone_pending, off: styles.tone_off };
 
-/** The platform's state as a coloured pill with a dot. */
+/** The platform's state as a colored pill with a dot. */
 export default function StatusPill({ tone, children }: { tone: Tone; children: ReactNode }): ReactNode {
   return <span className={clsx(styles.statusPill, TONES[tone])}>{children}</span>;
 }
