@@ -3,7 +3,7 @@ import { FormAlert, Honeypot, Spinner, TextAreaField, TextField } from '@site/sr
 import { LANDING_CONTACT as COPY } from '@site/src/data/landing';
 import Icon from '@site/src/components/Icon';
 import { useContactForm } from './useContactForm';
-import styles from './contact.module.css';
+import styles from './ContactForm.module.css';
 
 export default function ContactForm(): ReactNode {
   const { values, setValue: set, status, error, errors, canSubmit, submitting: sending, handleSubmit, preload, reset } = useContactForm();
