@@ -38,7 +38,7 @@ const config = {
       displayName: 'unit',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}'],
-      setupFilesAfterEnv: ['<rootDir>/tests/setup/jest-dom.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tests/setup/jest-dom.ts', '<rootDir>/tests/setup/dialog.ts'],
     },
     {
       ...common,

@@ -4,3 +4,4 @@ export * from './contact';
 export * from './support';
 export * from './whiteLabel';
 export * from './sandbox';
+export * from './newsletter';

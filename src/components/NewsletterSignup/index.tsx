@@ -1,8 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { EXTERNAL_LINKS } from '@site/src/data';
-import { NETWORK_ERROR_MESSAGE } from '@site/src/lib/postJson';
-import { loadedSchemas, loadSchemas, preloadSchemas } from '@site/src/schemas/lazy';
+import { TextField, useForm } from '@site/src/components/Form';
+import type { NewsletterRequest } from '@site/src/schemas/newsletter';
+import { loadedSchemas } from '@site/src/schemas/lazy';
 import styles from './styles.module.css';
+
+const EMPTY = { email: '' };
 
 /**
  * Newsletter block of /blog. It makes no call to our API (the spec shows no newsletter call):
@@ -13,33 +17,36 @@ import styles from './styles.module.css';
 export default function NewsletterSignup(): ReactNode {
   const id = useId();
   const inputId = `${id}-email`;
-  const errorId = `${id}-error`;
-  const [error, setError] = useState<string | null>(null);
   const [handedOff, setHandedOff] = useState(false);
+  // The "send" is the browser's own submission of the form (a new tab), so it only has to succeed.
+  const form = useForm<typeof EMPTY, NewsletterRequest>({
+    schema: (s) => s.newsletterSchema,
+    initial: EMPTY,
+    failedMessage: 'Please enter a valid email address',
+    send: async () => ({ ok: true, result: true }),
+  });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const schemas = loadedSchemas();
-    if (!schemas) {
-      // Submitted before focusing the field (e.g. Enter straight after autofill): check the
-      // address once the schemas are in, then submit again, still within the user's gesture.
-      event.preventDefault();
-      void loadSchemas().then(() => form.requestSubmit(), () => setError(NETWORK_ERROR_MESSAGE));
+    const element = event.currentTarget;
+    const data = form.check();
+    if (data) {
+      // Submit the trimmed address; the browser then opens the newsletter site in a new tab.
+      flushSync(() => form.setValue('email', data.email));
+      setHandedOff(true);
       return;
     }
-    const input = form.elements.namedItem('email') as HTMLInputElement;
-    const result = schemas.emailField('Email address').safeParse(input.value);
-    if (!result.success) {
-      event.preventDefault();
-      setHandedOff(false);
-      setError(result.error.issues[0]?.message ?? 'Please enter a valid email address');
-      input.focus();
+    event.preventDefault();
+    setHandedOff(false);
+    if (loadedSchemas()) {
+      document.getElementById(inputId)?.focus();
       return;
     }
-    // Submit the trimmed address; the browser then opens the newsletter site in a new tab.
-    input.value = result.data;
-    setError(null);
-    setHandedOff(true);
+    // Submitted before the schemas were in (e.g. Enter straight after autofill): check the
+    // address once they are, then submit again, still within the user's gesture.
+    void form.submit().then((outcome) => {
+      if (outcome?.ok) element.requestSubmit();
+      else document.getElementById(inputId)?.focus();
+    });
   }
 
   return (
@@ -61,33 +68,26 @@ export default function NewsletterSignup(): ReactNode {
         rel="noopener noreferrer"
         noValidate
         onSubmit={onSubmit}
-        onFocus={preloadSchemas}
+        onFocus={form.preload}
       >
-        <label htmlFor={inputId} className={styles.label}>
-          Email address
-        </label>
-        <div className={styles.row}>
-          <input
-            id={inputId}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@company.com"
-            className={styles.input}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={() => error && setError(null)}
-          />
-          <button type="submit" className={`button button--primary ${styles.button}`}>
-            Subscribe
-          </button>
-        </div>
-        {error && (
-          <p id={errorId} role="alert" className={styles.error}>
-            {error}
-          </p>
-        )}
+        <TextField
+          id={inputId}
+          name="email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@company.com"
+          className={styles.input}
+          value={form.values.email}
+          error={form.errors.email ?? form.error ?? undefined}
+          onChange={(e) => form.setValue('email', e.target.value)}
+          trailing={
+            <button type="submit" className={`button button--primary ${styles.button}`}>
+              Subscribe
+            </button>
+          }
+        />
         <p role="status" className={styles.status}>
           {handedOff ? 'Almost done: confirm your subscription in the newsletter tab we just opened.' : ''}
         </p>

@@ -10,7 +10,8 @@ import {
 } from '@site/src/data/landing';
 import Icon from '@site/src/components/Icon';
 import Section from './Section';
-import styles from './styles.module.css';
+import CheckList from './CheckList';
+import styles from './Cards.module.css';
 
 function CardGrid({ items, columns }: { items: readonly LandingCard[]; columns: 3 | 4 }): ReactNode {
   return (
@@ -96,13 +97,7 @@ export function Services(): ReactNode {
             <div>
               <h3 className={styles.cardTitle}>{s.title}</h3>
               <p className={styles.cardText}>{s.text}</p>
-              <ul className={styles.checks}>
-                {s.points.map((p) => (
-                  <li key={p}>
-                    <Icon name="check" size={16} /> {p}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={s.points} />
               <Link to={s.link.to} className={styles.textLink}>
                 <WithArrow label={s.link.label} />
               </Link>

@@ -4,7 +4,7 @@ import { LANDING_CONTACT as COPY, LANDING_SECTION_IDS as IDS } from '@site/src/d
 import ContactForm from './ContactForm';
 import Icon, { type IconName } from '@site/src/components/Icon';
 import Section from './Section';
-import styles from './contact.module.css';
+import styles from './Contact.module.css';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 

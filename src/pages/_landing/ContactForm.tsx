@@ -3,11 +3,10 @@ import { FormAlert, Honeypot, Spinner, TextAreaField, TextField } from '@site/sr
 import { LANDING_CONTACT as COPY } from '@site/src/data/landing';
 import Icon from '@site/src/components/Icon';
 import { useContactForm } from './useContactForm';
-import { preloadSchemas } from '@site/src/schemas/lazy';
-import styles from './contact.module.css';
+import styles from './ContactForm.module.css';
 
 export default function ContactForm(): ReactNode {
-  const { values, set, status, error, errors, canSubmit, submit, reset } = useContactForm();
+  const { values, setValue: set, status, error, errors, canSubmit, submitting: sending, handleSubmit, preload, reset } = useContactForm();
   const successRef = useRef<HTMLDivElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const wasSuccess = useRef(false);
@@ -34,11 +33,10 @@ export default function ContactForm(): ReactNode {
     );
   }
 
-  const sending = status === 'sending';
   // Disabled only for missing required fields (or while sending): say which, instead of a mute button.
   const missing = !sending && !canSubmit;
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} onFocus={preloadSchemas} noValidate aria-label="Contact sales" aria-busy={sending}>
+    <form className={styles.form} onSubmit={handleSubmit} onFocus={preload} noValidate aria-label="Contact sales" aria-busy={sending}>
       {error && <FormAlert kind="error">{error}</FormAlert>}
       <div className={styles.row}>
         <TextField ref={nameRef} id="contact-name" label="Name" required autoComplete="name" value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { EXTERNAL_LINKS } from '@site/src/data/site';
 import { LANDING_HERO as HERO, LANDING_HERO_PREVIEW as PREVIEW } from '@site/src/data/landing';
 import Icon from '@site/src/components/Icon';
-import styles from './hero.module.css';
+import styles from './Hero.module.css';
 
 function Preview(): ReactNode {
   return (

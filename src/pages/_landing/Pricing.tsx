@@ -2,9 +2,9 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { formatPrice, PLANS, type Plan } from '@site/src/data/plans';
 import { LANDING_PRICING as PRICING, LANDING_SECTION_IDS as IDS } from '@site/src/data/landing';
-import Icon from '@site/src/components/Icon';
 import Section from './Section';
-import styles from './styles.module.css';
+import CheckList from './CheckList';
+import styles from './Pricing.module.css';
 
 /** The three plan cards; Choose Plan hands the plan to the page, which opens the checkout. */
 export default function Pricing({ onChoose }: { onChoose: (plan: Plan) => void }): ReactNode {
@@ -22,13 +22,7 @@ export default function Pricing({ onChoose }: { onChoose: (plan: Plan) => void }
               <span className={styles.priceValue}>{formatPrice(plan)}</span>
               <span className={styles.pricePeriod}>{plan.period}</span>
             </p>
-            <ul className={styles.checks}>
-              {plan.features.map((f) => (
-                <li key={f}>
-                  <Icon name="check" size={16} /> {f}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={plan.features} className={styles.planChecks} />
             <button
               type="button"
               className={clsx('button button--lg button--block', plan.highlighted ? 'button--primary' : 'button--secondary')}

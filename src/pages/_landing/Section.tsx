@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import type { ReactNode } from 'react';
-import styles from './styles.module.css';
+import styles from './Section.module.css';
 
 interface Props {
   /** Anchor of the section; the navbar and footer link to some of them. */

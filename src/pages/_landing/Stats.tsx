@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { LANDING_STATS } from '@site/src/data/claims';
 import { LANDING_SECTION_IDS as IDS, LANDING_STATS_COPY } from '@site/src/data/landing';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import styles from './styles.module.css';
+import styles from './Stats.module.css';
 
 export default function Stats(): ReactNode {
   useBrokenLinks().collectAnchor(IDS.stats);

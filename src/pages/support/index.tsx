@@ -9,7 +9,7 @@ import { Resources } from './_components/Resources';
 import { ResponseTimes } from './_components/ResponseTimes';
 import { SupportStats } from './_components/SupportStats';
 import { TicketForm } from './_components/TicketForm';
-import styles from './_components/styles.module.css';
+import styles from './styles.module.css';
 
 export default function SupportPage(): ReactNode {
   return (

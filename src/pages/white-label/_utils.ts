@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { WHITE_LABEL_DEFAULTS } from '@site/src/data/whiteLabel';
 import { exportFile } from '@site/src/lib/whiteLabel';
-import { NetworkError, postJson } from '@site/src/lib/postJson';
-import { fieldErrors, summariseErrors, type FieldErrors } from '@site/src/schemas/common';
+import { NETWORK_ERROR_MESSAGE, NetworkError, postJson } from '@site/src/lib/postJson';
+import { postForm, useForm, type FormStatus } from '@site/src/components/Form';
+import { summariseErrors, type FieldErrors } from '@site/src/schemas/common';
 import {
   whiteLabelConfigSchema,
   type WhiteLabelConfig,
   type WhiteLabelConfigAnswer,
+  type WhiteLabelConfigInput,
   type WhiteLabelDeployAnswer,
   type WhiteLabelMeta,
   type WhiteLabelVersionFields,
@@ -24,9 +26,6 @@ export const MESSAGES = {
   deployError: 'Deployment failed. Please contact support.',
   deployBlocked: 'Please complete the configuration steps before deploying.',
 } as const;
-
-/** 'invalid': the fields need fixing (our check or the server's); 'error': the save itself failed. */
-export type Status = 'idle' | 'busy' | 'success' | 'invalid' | 'error';
 
 /** Shown instead of the spec's failure text when nothing failed but a field needs fixing. */
 export const INVALID_MESSAGE = 'Please fix the highlighted fields, then save again.';
@@ -47,22 +46,34 @@ interface ErrorBody {
   fields?: FieldErrors;
 }
 
+type Saved = Pick<WhiteLabelConfigAnswer, 'meta'> & { config: WhiteLabelConfig };
+
+/** A form-level message that adds to the spec's text (not the spec's text itself, nor the network one). */
+function detailOf(message: string | null, ...generic: string[]): string | undefined {
+  return message && !generic.includes(message) ? message : undefined;
+}
+
 /**
- * State of the admin page: the configuration being edited, the last saved one, and the save
- * and deploy requests (spec section 4). Network details stay here; components only render.
+ * State of the admin page: the configuration being edited (one form, the site's useForm), the
+ * last saved one, and the deploy request (spec section 4). Network details stay here;
+ * components only render.
  */
 export function useWhiteLabel() {
-  const [config, setConfig] = useState<WhiteLabelConfig>(defaultConfig);
   const [saved, setSaved] = useState<WhiteLabelConfig | null>(null);
   const [meta, setMeta] = useState<WhiteLabelMeta | null>(null);
   const [loading, setLoading] = useState(true);
   /** The API refused us (401): reached by client-side navigation, the browser sent no credentials. */
   const [signInRequired, setSignInRequired] = useState(false);
-  const [saveStatus, setSaveStatus] = useState<Status>('idle');
-  const [deployStatus, setDeployStatus] = useState<Status>('idle');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  /** A sentence after the spec's message saying what exactly went wrong, when we know. */
-  const [detail, setDetail] = useState<{ save?: string; deploy?: string }>({});
+  const [deployStatus, setDeployStatus] = useState<FormStatus>('idle');
+  const [deployDetail, setDeployDetail] = useState<string | undefined>(undefined);
+
+  const form = useForm<WhiteLabelConfig, WhiteLabelConfigInput, Saved>({
+    schema: (s) => s.whiteLabelConfigSchema,
+    initial: defaultConfig,
+    failedMessage: MESSAGES.saveError,
+    send: (data) => postForm<WhiteLabelConfigAnswer & ErrorBody, Saved>(CONFIG_URL, data, (body) => (body.config ? { config: body.config, meta: body.meta } : undefined)),
+  });
+  const { values: config, setValues: setConfig, errors } = form;
   const latest = useRef(config);
   latest.current = config;
 
@@ -87,67 +98,35 @@ export function useWhiteLabel() {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [setConfig]);
 
-  const update = useCallback((patch: Partial<WhiteLabelConfig>) => {
-    setConfig((c) => ({ ...c, ...patch }));
-    setErrors((e) => {
-      const keys = Object.keys(patch).filter((k) => k in e);
-      if (keys.length === 0) return e;
-      const next = { ...e };
-      for (const k of keys) delete next[k];
-      return next;
-    });
-  }, []);
-
+  const { submit } = form;
   /** Posts the full configuration; resolves with the saved one, or the field errors. */
-  const save = useCallback(async (override?: WhiteLabelConfig): Promise<SaveResult> => {
-    const sent = override ?? latest.current;
-    setSaveStatus('busy');
-    setDetail((d) => ({ ...d, save: undefined }));
-    const parsed = whiteLabelConfigSchema.safeParse(sent);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      setErrors(fields);
-      setDetail((d) => ({ ...d, save: summariseErrors(parsed.error) }));
-      setSaveStatus('invalid');
-      return { ok: false, errors: fields };
-    }
-    try {
-      const res = await postJson<WhiteLabelConfigAnswer & ErrorBody>(CONFIG_URL, sent);
-      const body = res.body;
-      if (!res.ok || !body?.config) {
-        const fields = body?.fields ?? {};
-        setErrors(fields);
-        setDetail((d) => ({ ...d, save: body?.error }));
-        setSaveStatus(Object.keys(fields).length > 0 ? 'invalid' : 'error');
-        return { ok: false, errors: fields };
-      }
-      const stored = body.config;
+  const save = useCallback(
+    async (override?: WhiteLabelConfig): Promise<SaveResult> => {
+      const sent = override ?? latest.current;
+      const outcome = await submit(override);
+      if (!outcome?.ok) return { ok: false, errors: outcome?.fields ?? {} };
+      const stored = outcome.result.config;
       // Keystrokes typed while the request was on its way win over the server's copy.
       setConfig((c) => (c === sent || override ? stored : { ...c, id: stored.id, isActive: stored.isActive }));
       setSaved(stored);
-      setMeta(body.meta);
-      setErrors({});
-      setSaveStatus('success');
+      setMeta(outcome.result.meta);
       return { ok: true, config: stored };
-    } catch (err) {
-      if (!(err instanceof NetworkError)) throw err;
-      setSaveStatus('error');
-      return { ok: false, errors: {} };
-    }
-  }, []);
+    },
+    [submit, setConfig],
+  );
 
   /** Saves unsaved edits first, so what goes live is what the preview shows. */
   const deploy = useCallback(async (): Promise<boolean> => {
-    setDeployStatus('busy');
-    setDetail((d) => ({ ...d, deploy: undefined }));
+    setDeployStatus('submitting');
+    setDeployDetail(undefined);
     const current = latest.current;
     let target: WhiteLabelConfig | undefined = current;
     if (!saved || !current.id || !sameFields(current, saved)) {
       const result = await save();
       target = result.ok ? result.config : undefined;
-      if (!result.ok) setDetail((d) => ({ ...d, deploy: 'Your changes could not be saved first; see the Configure tab.' }));
+      if (!result.ok) setDeployDetail('Your changes could not be saved first; see the Configure tab.');
     }
     if (!target?.id) {
       setDeployStatus('error');
@@ -156,8 +135,7 @@ export function useWhiteLabel() {
     try {
       const res = await postJson<WhiteLabelDeployAnswer & ErrorBody>(DEPLOY_URL, { configId: target.id });
       if (!res.ok || !res.body?.success) {
-        setErrors(res.body?.fields ?? {});
-        setDetail((d) => ({ ...d, deploy: res.body?.error }));
+        setDeployDetail(res.body?.error);
         setDeployStatus('error');
         return false;
       }
@@ -172,23 +150,45 @@ export function useWhiteLabel() {
       setDeployStatus('error');
       return false;
     }
-  }, [save, saved]);
+  }, [save, saved, setConfig]);
 
   // Before the first save, anything that differs from the defaults is unsaved work too.
   const dirty = !loading && !sameFields(config, saved ?? defaultConfig());
   useLeaveWarning(dirty);
   // The "fix these fields" banner goes once the last highlighted field is fixed.
-  const invalidFixed = saveStatus === 'invalid' && Object.keys(errors).length === 0;
-  useEffect(() => {
-    if (invalidFixed) setSaveStatus('idle');
-  }, [invalidFixed]);
+  const invalid = form.status === 'error' && form.invalid && Object.keys(errors).length > 0;
+  const failed = form.status === 'error' && !form.invalid;
+  const detail = {
+    save: detailOf(form.error, MESSAGES.saveError, NETWORK_ERROR_MESSAGE) ?? (form.invalid ? Object.values(errors)[0] : undefined),
+    deploy: deployDetail,
+  };
 
   /** Rollback: saves an earlier version's fields as the newest version (the server keeps every version). */
   const restore = useCallback(
     (fields: WhiteLabelVersionFields) => save({ ...fields, id: latest.current.id, isActive: latest.current.isActive, organizationId: latest.current.organizationId }),
     [save],
   );
-  return { config, saved, meta, loading, signInRequired, dirty, errors, detail, saveStatus, deployStatus, update, save, deploy, restore, replace: setConfig };
+  return {
+    config,
+    saved,
+    meta,
+    loading,
+    signInRequired,
+    dirty,
+    errors,
+    detail,
+    saveStatus: form.status,
+    /** The save was refused for fields that still need fixing. */
+    saveInvalid: invalid,
+    /** The save itself failed (server or network). */
+    saveFailed: failed,
+    deployStatus,
+    update: form.update,
+    save,
+    deploy,
+    restore,
+    replace: setConfig,
+  };
 }
 
 export type WhiteLabelState = ReturnType<typeof useWhiteLabel>;

@@ -8,7 +8,8 @@ import ManageTab, { platformStatus } from './_components/ManageTab';
 import SignInRequired from './_components/SignInRequired';
 import Tabs from './_components/Tabs';
 import { useHashTab, useWhiteLabel } from './_utils';
-import styles from './_components/styles.module.css';
+import StatusPill, { StatusNote, Unsaved } from './_components/StatusPill';
+import styles from './styles.module.css';
 
 /** /white-label: the Enterprise admin that brands, deploys and manages the platform (spec section 2). */
 export default function WhiteLabelPage(): ReactNode {
@@ -38,8 +39,8 @@ export default function WhiteLabelPage(): ReactNode {
               <p className={styles.lead}>Brand the platform as your own, preview it live, then deploy it on your domain.</p>
             </div>
             <div className={styles.headerStatus} aria-live="polite">
-              <span className={`${styles.statusPill} ${styles[`tone_${status.tone}`]}`}>{state.loading ? 'Loading…' : status.label}</span>
-              <span className={styles.statusNote}>{state.dirty ? <span className={styles.dirty}>Unsaved changes</span> : state.config.companyName}</span>
+              <StatusPill tone={status.tone}>{state.loading ? 'Loading…' : status.label}</StatusPill>
+              <StatusNote>{state.dirty ? <Unsaved /> : state.config.companyName}</StatusNote>
             </div>
           </header>
           {state.signInRequired ? (

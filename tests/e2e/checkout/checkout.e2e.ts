@@ -87,6 +87,38 @@ describe('checkout in Chromium', () => {
     await context.close();
   });
 
+  it('keeps Tab inside the open dialog: the page behind is inert', async () => {
+    const { page, context } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Choose Plan: Business' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete your subscription' });
+    await dialog.waitFor();
+    // Focus starts on the dialog itself; Tab then reaches Close first.
+    await expect(dialog.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    // Where focus is: in the dialog, on the page behind it, or nowhere in the page (Chromium
+    // lets Tab pass through its own UI between the last and the first control of a modal).
+    const focused = async () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        const where = !el || el === document.body ? 'browser' : el.closest('dialog[open]') ? 'dialog' : 'page';
+        return { where, name: el?.getAttribute('aria-label') || el?.id || el?.tagName || '' };
+      });
+    const seen: { where: string; name: string }[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press('Tab');
+      seen.push(await focused());
+    }
+    expect(seen[0]).toEqual({ where: 'dialog', name: 'Close checkout' });
+    expect(seen.filter((f) => f.where === 'page')).toEqual([]);
+    // Past the last control (Close, name, email, submit) focus comes round to Close again.
+    expect(seen.filter((f) => f.name === 'Close checkout').length).toBeGreaterThan(1);
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focused()).not.toMatchObject({ where: 'page' });
+    }
+    await context.close();
+  });
+
   it('shows the network message when the API cannot be reached', async () => {
     const { page, context } = await openPage(live.browser, { colorScheme: 'dark' });
     await page.goto(`${live.server.url}/`, { waitUntil: 'networkidle' });

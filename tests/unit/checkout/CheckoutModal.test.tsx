@@ -142,17 +142,8 @@ describe('CheckoutModal', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
-  it('traps Tab inside the dialog', async () => {
-    const user = userEvent.setup();
-    renderModal();
-    const close = screen.getByRole('button', { name: 'Close checkout' });
-    const submit = submitButton();
-    submit.focus();
-    await user.tab();
-    expect(close).toHaveFocus();
-    await user.tab({ shift: true });
-    expect(submit).toHaveFocus();
-  });
+  // The Tab trap is the browser's own (showModal makes the page behind inert), which jsdom does
+  // not have: tests/e2e/checkout/checkout.e2e.ts checks it in Chromium.
 
   function Harness() {
     const [plan, setPlan] = useState<Plan | null>(null);

@@ -128,6 +128,16 @@ describe('TicketForm', () => {
     expect(sentBody().accountId).toBe('acct_42');
   });
 
+  it('posts the value the shared schema parsed (trimmed), not the raw fields', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(jsonResponse(201, { success: true, ticketId: 'SUP-AAAAAA' }));
+    render(<TicketForm />);
+    await fillRequired(user, { Name: '  Ada Lovelace ', Email: ' ada@example.com ', Subject: ' Feed stopped  ', Message: '  No transactions since 9am. ' });
+    await user.click(submitButton());
+    await screen.findByTestId('ticket-id');
+    expect(sentBody()).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Feed stopped', message: 'No transactions since 9am.' });
+  });
+
   it('shows the server error text above the form and keeps the fields', async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValue(jsonResponse(400, { success: false, error: 'Subject must be at most 150 characters', fields: { subject: 'Subject must be at most 150 characters' } }));

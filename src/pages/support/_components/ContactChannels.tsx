@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { SUPPORT_CHANNELS } from '@site/src/data/supportPage';
 import Icon from '@site/src/components/Icon';
-import styles from './styles.module.css';
+import VisuallyHidden, { visuallyHiddenClass } from '@site/src/components/VisuallyHidden';
+import styles from './ContactChannels.module.css';
 
 /** Phone, email and live-chat cards. */
 export function ContactChannels(): ReactNode {
   return (
     <section aria-labelledby="support-channels-title" className={styles.section}>
-      <h2 id="support-channels-title" className={styles.srOnly}>
+      <h2 id="support-channels-title" className={visuallyHiddenClass}>
         Ways to reach us
       </h2>
       <ul className={styles.channels}>
@@ -27,7 +28,7 @@ export function ContactChannels(): ReactNode {
               {c.action.external && (
                 <>
                   <Icon name="external" size={14} />
-                  <span className={styles.srOnly}> (opens in a new tab)</span>
+                  <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
                 </>
               )}
             </a>

@@ -2,16 +2,14 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import { SUPPORT_RESOURCES } from '@site/src/data/supportPage';
 import Icon from '@site/src/components/Icon';
+import VisuallyHidden from '@site/src/components/VisuallyHidden';
 import styles from './Resources.module.css';
-import shared from './styles.module.css';
+import Panel from './Panel';
 
 /** Self-service links: many questions are answered faster here than by a ticket. */
 export function Resources(): ReactNode {
   return (
-    <section className={shared.panel} aria-labelledby="support-resources-title">
-      <h2 id="support-resources-title" className={shared.panelTitle}>
-        Self-service
-      </h2>
+    <Panel titleId="support-resources-title" title="Self-service">
       <ul className={styles.resources}>
         {SUPPORT_RESOURCES.map((r) => (
           <li key={r.href}>
@@ -21,7 +19,7 @@ export function Resources(): ReactNode {
                 {r.external && (
                   <>
                     <Icon name="external" size={14} />
-                    <span className={shared.srOnly}> (opens in a new tab)</span>
+                    <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
                   </>
                 )}
               </span>
@@ -30,6 +28,6 @@ export function Resources(): ReactNode {
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }

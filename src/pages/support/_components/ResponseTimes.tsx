@@ -1,15 +1,20 @@
 import type { ReactNode } from 'react';
 import { formatResponseTime, SUPPORT_PRIORITIES, SUPPORT_PRIORITY_IDS } from '@site/src/data/support';
 import Icon from '@site/src/components/Icon';
-import styles from './styles.module.css';
+import Panel from './Panel';
+import styles from './ResponseTimes.module.css';
 
 /** Expected first response per priority, straight from the priority data. */
 export function ResponseTimes(): ReactNode {
   return (
-    <section className={styles.panel} aria-labelledby="response-times-title">
-      <h2 id="response-times-title" className={styles.panelTitle}>
-        <Icon name="clock" size={20} /> Response times
-      </h2>
+    <Panel
+      titleId="response-times-title"
+      title={
+        <>
+          <Icon name="clock" size={20} /> Response times
+        </>
+      }
+    >
       <p className={styles.panelText}>Pick the priority that matches the impact; we answer within:</p>
       <dl className={styles.priorities}>
         {SUPPORT_PRIORITY_IDS.map((id) => (
@@ -22,6 +27,6 @@ export function ResponseTimes(): ReactNode {
           </div>
         ))}
       </dl>
-    </section>
+    </Panel>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FormAlert, Honeypot, SelectField, Spinner, TextAreaField, TextField } from '@site/src/components/Form';
 import {
   formatResponseTime,
@@ -10,7 +10,6 @@ import {
   type SupportPriorityId,
 } from '@site/src/data/support';
 import { MAX } from '@site/src/schemas/limits';
-import { preloadSchemas } from '@site/src/schemas/lazy';
 import { useTicketForm } from '../_utils';
 import Icon from '@site/src/components/Icon';
 import styles from './TicketForm.module.css';
@@ -21,10 +20,10 @@ const PRIORITY_OPTIONS = SUPPORT_PRIORITY_IDS.map((id) => ({
   label: `${SUPPORT_PRIORITIES[id].label} (${formatResponseTime(SUPPORT_PRIORITIES[id].responseHours)})`,
 }));
 
-/** The ticket form and its success view; the state machine lives in useTicketForm. */
+/** The ticket form and its success view; state and submission live in useTicketForm. */
 export function TicketForm(): ReactNode {
   const form = useTicketForm();
-  const { fields, fieldErrors: errors, status } = form;
+  const { values: fields, errors, status } = form;
   const successHeading = useRef<HTMLHeadingElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const wasSuccess = useRef(false);
@@ -36,8 +35,8 @@ export function TicketForm(): ReactNode {
     wasSuccess.current = status === 'success';
   }, [status]);
 
-  if (status === 'success' && form.ticket) {
-    const { id, email, priority } = form.ticket;
+  if (status === 'success' && form.result) {
+    const { id, email, priority } = form.result;
     return (
       <div className={styles.success}>
         <span className={styles.successIcon}>
@@ -62,27 +61,23 @@ export function TicketForm(): ReactNode {
     );
   }
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void form.submit();
-  };
-  const submitting = status === 'submitting';
+  const { submitting } = form;
 
   return (
-    <form onSubmit={onSubmit} onFocus={preloadSchemas} noValidate aria-busy={submitting} aria-label="Create a support ticket">
+    <form onSubmit={form.handleSubmit} onFocus={form.preload} noValidate aria-busy={submitting} aria-label="Create a support ticket">
       {form.error && <FormAlert kind="error">{form.error}</FormAlert>}
       <div className={styles.row}>
-        <TextField ref={nameInput} id="support-name" label="Name" required autoComplete="name" maxLength={MAX.name} value={fields.name} error={errors.name} onChange={(e) => form.setField('name', e.target.value)} />
-        <TextField id="support-email" label="Email" type="email" required autoComplete="email" maxLength={MAX.email} value={fields.email} error={errors.email} onChange={(e) => form.setField('email', e.target.value)} />
+        <TextField ref={nameInput} id="support-name" label="Name" required autoComplete="name" maxLength={MAX.name} value={fields.name} error={errors.name} onChange={(e) => form.setValue('name', e.target.value)} />
+        <TextField id="support-email" label="Email" type="email" required autoComplete="email" maxLength={MAX.email} value={fields.email} error={errors.email} onChange={(e) => form.setValue('email', e.target.value)} />
       </div>
-      <TextField id="support-subject" label="Subject" required maxLength={MAX.subject} value={fields.subject} error={errors.subject} onChange={(e) => form.setField('subject', e.target.value)} />
+      <TextField id="support-subject" label="Subject" required maxLength={MAX.subject} value={fields.subject} error={errors.subject} onChange={(e) => form.setValue('subject', e.target.value)} />
       <div className={styles.row}>
-        <SelectField id="support-category" label="Category" required options={CATEGORY_OPTIONS} value={fields.category} error={errors.category} onChange={(e) => form.setField('category', e.target.value as SupportCategoryId)} />
-        <SelectField id="support-priority" label="Priority" required options={PRIORITY_OPTIONS} value={fields.priority} error={errors.priority} onChange={(e) => form.setField('priority', e.target.value as SupportPriorityId)} />
+        <SelectField id="support-category" label="Category" required options={CATEGORY_OPTIONS} value={fields.category} error={errors.category} onChange={(e) => form.setValue('category', e.target.value as SupportCategoryId)} />
+        <SelectField id="support-priority" label="Priority" required options={PRIORITY_OPTIONS} value={fields.priority} error={errors.priority} onChange={(e) => form.setValue('priority', e.target.value as SupportPriorityId)} />
       </div>
-      <TextField id="support-account-id" label="Account ID" hint="Optional. Helps us find your account faster." maxLength={MAX.accountId} value={fields.accountId} error={errors.accountId} onChange={(e) => form.setField('accountId', e.target.value)} />
-      <TextAreaField id="support-message" label="Message" required rows={6} maxLength={MAX.message} placeholder="What happened, what you expected, and any request ids or error messages." value={fields.message} error={errors.message} onChange={(e) => form.setField('message', e.target.value)} />
-      <Honeypot value={fields.website} onChange={(v) => form.setField('website', v)} />
+      <TextField id="support-account-id" label="Account ID" hint="Optional. Helps us find your account faster." maxLength={MAX.accountId} value={fields.accountId} error={errors.accountId} onChange={(e) => form.setValue('accountId', e.target.value)} />
+      <TextAreaField id="support-message" label="Message" required rows={6} maxLength={MAX.message} placeholder="What happened, what you expected, and any request ids or error messages." value={fields.message} error={errors.message} onChange={(e) => form.setValue('message', e.target.value)} />
+      <Honeypot value={fields.website} onChange={(v) => form.setValue('website', v)} />
       <div className={styles.formFooter}>
         <p className={styles.requiredNote}>
           <span aria-hidden="true">*</span> Required fields

@@ -1,7 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { AA_NORMAL_TEXT, contrastLevel, formatRatio, normaliseHex, suggestShade } from '@site/src/lib/contrast';
 import type { ColorPair } from '@site/src/lib/whiteLabel';
-import styles from './styles.module.css';
+import { controlAria, Field } from '@site/src/components/Form';
+import LinkButton from './LinkButton';
+import Warning from './Warning';
+import styles from './ColorField.module.css';
 
 interface ColorFieldProps {
   id: string;
@@ -28,24 +31,19 @@ function ContrastNote({ id, pair, onFix }: { id: string; pair: ColorPair; onFix:
   const fixingBackground = pair.field !== 'accentColor';
   const suggestion = fixingBackground ? suggestShade(pair.background, pair.foreground) : suggestShade(pair.foreground, pair.background);
   return (
-    <div id={id} className={styles.contrastWarn} data-testid={`contrast-warning-${pair.field}`}>
-      <span className={styles.warnIcon} aria-hidden="true">
-        !
-      </span>
-      <span>
-        <strong>Low contrast.</strong> {pair.label} is {ratio}; WCAG AA needs {AA_NORMAL_TEXT}:1 for text
-        {level === 'large-only' ? ' (passes for large text only).' : '.'}
-        {suggestion && (
-          <>
-            {' '}
-            <button type="button" className={styles.linkButton} onClick={() => onFix(suggestion)}>
-              Use {suggestion}
-              <span className={styles.swatchInline} style={{ background: suggestion }} aria-hidden="true" />
-            </button>
-          </>
-        )}
-      </span>
-    </div>
+    <Warning inline id={id} data-testid={`contrast-warning-${pair.field}`}>
+      <strong>Low contrast.</strong> {pair.label} is {ratio}; WCAG AA needs {AA_NORMAL_TEXT}:1 for text
+      {level === 'large-only' ? ' (passes for large text only).' : '.'}
+      {suggestion && (
+        <>
+          {' '}
+          <LinkButton onClick={() => onFix(suggestion)}>
+            Use {suggestion}
+            <span className={styles.swatchInline} style={{ background: suggestion }} aria-hidden="true" />
+          </LinkButton>
+        </>
+      )}
+    </Warning>
   );
 }
 
@@ -61,13 +59,11 @@ export default function ColorField({ id, label, value, onChange, pair, error }: 
   const draftError = draft.trim() !== '' && !typed ? 'Use a hex color like #8080ff' : undefined;
   const shownError = error ?? draftError;
   const noteId = `${id}-contrast`;
-  const describedBy = [shownError ? `${id}-error` : undefined, noteId].filter(Boolean).join(' ');
+  const aria = controlAria({ id, error: shownError });
+  const describedBy = [aria['aria-describedby'], noteId].filter(Boolean).join(' ');
 
   return (
-    <div className={styles.colorField}>
-      <label htmlFor={id} className={styles.fieldLabel}>
-        {label}
-      </label>
+    <Field id={id} label={label} error={shownError}>
       <div className={styles.colorRow}>
         <input
           type="color"
@@ -86,7 +82,7 @@ export default function ColorField({ id, label, value, onChange, pair, error }: 
           maxLength={7}
           className={styles.hexInput}
           value={draft}
-          aria-invalid={shownError ? true : undefined}
+          aria-invalid={aria['aria-invalid']}
           aria-describedby={describedBy}
           onChange={(e) => {
             setDraft(e.target.value);
@@ -96,12 +92,7 @@ export default function ColorField({ id, label, value, onChange, pair, error }: 
           onBlur={() => typed && setDraft(typed)}
         />
       </div>
-      {shownError && (
-        <p id={`${id}-error`} className={styles.fieldError} role="alert">
-          {shownError}
-        </p>
-      )}
       <ContrastNote id={noteId} pair={pair} onFix={onChange} />
-    </div>
+    </Field>
   );
 }

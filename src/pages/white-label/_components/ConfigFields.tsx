@@ -1,13 +1,13 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
-import { TextField } from '@site/src/components/Form';
+import { FieldGroup, RadioGroupField, TextField } from '@site/src/components/Form';
 import { BACKGROUND_THEMES, COLOR_PRESETS, WHITE_LABEL_FONTS } from '@site/src/data/whiteLabel';
 import { MAX } from '@site/src/schemas/limits';
 import { colorPairs, fontStack } from '@site/src/lib/whiteLabel';
 import type { FieldErrors } from '@site/src/schemas/common';
 import type { WhiteLabelConfig } from '@site/src/schemas/whiteLabel';
 import ColorField from './ColorField';
-import styles from './styles.module.css';
+import styles from './ConfigFields.module.css';
 
 export interface FieldsProps {
   config: WhiteLabelConfig;
@@ -37,20 +37,24 @@ export function BrandingFields({ config, errors, update }: FieldsProps): ReactNo
         <TextField id="logoUrl" label="Logo URL" type="url" placeholder="https://…/logo.svg" maxLength={MAX.url} value={config.logoUrl} error={errors.logoUrl} hint="An https:// image, SVG or PNG." onChange={(e) => update({ logoUrl: e.target.value })} />
         <TextField id="faviconUrl" label="Favicon URL" type="url" placeholder="https://…/favicon.ico" maxLength={MAX.url} value={config.faviconUrl} error={errors.faviconUrl} hint="An https:// icon, 32×32 or larger." onChange={(e) => update({ faviconUrl: e.target.value })} />
       </div>
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.fieldLabel}>Font Family</legend>
-        <div className={styles.choiceGrid}>
-          {WHITE_LABEL_FONTS.map((font) => (
-            <label key={font} className={clsx(styles.choice, config.fontFamily === font && styles.choiceSelected)}>
-              <input type="radio" name="fontFamily" value={font} checked={config.fontFamily === font} onChange={() => update({ fontFamily: font })} className={styles.visuallyHidden} />
+      <RadioGroupField
+        id="fontFamily"
+        label="Font Family"
+        value={config.fontFamily}
+        error={errors.fontFamily}
+        onChange={(fontFamily) => update({ fontFamily })}
+        options={WHITE_LABEL_FONTS.map((font) => ({
+          value: font,
+          label: (
+            <>
               <span className={styles.fontSample} style={{ fontFamily: fontStack(font) }} aria-hidden="true">
                 Aa
               </span>
               <span>{font}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+            </>
+          ),
+        }))}
+      />
     </div>
   );
 }
@@ -61,8 +65,7 @@ export function ColorFields({ config, errors, update }: FieldsProps): ReactNode 
   const pairFor = (field: 'primaryColor' | 'secondaryColor' | 'accentColor') => pairs.find((p) => p.field === field)!;
   return (
     <div className={styles.fields}>
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.fieldLabel}>Color Presets</legend>
+      <FieldGroup id="colorPresets" label="Color Presets">
         <div className={styles.presetGrid}>
           {COLOR_PRESETS.map((p) => {
             const active = config.primaryColor === p.primary && config.secondaryColor === p.secondary && config.accentColor === p.accent;
@@ -71,7 +74,7 @@ export function ColorFields({ config, errors, update }: FieldsProps): ReactNode 
                 key={p.name}
                 type="button"
                 aria-pressed={active}
-                className={clsx(styles.preset, active && styles.choiceSelected)}
+                className={clsx(styles.preset, active && styles.presetActive)}
                 onClick={() => update({ primaryColor: p.primary, secondaryColor: p.secondary, accentColor: p.accent })}
               >
                 <span className={styles.presetSwatches} aria-hidden="true">
@@ -84,22 +87,26 @@ export function ColorFields({ config, errors, update }: FieldsProps): ReactNode 
             );
           })}
         </div>
-      </fieldset>
+      </FieldGroup>
       <ColorField id="primaryColor" label="Primary Color" value={config.primaryColor} pair={pairFor('primaryColor')} error={errors.primaryColor} onChange={(v) => update({ primaryColor: v })} />
       <ColorField id="secondaryColor" label="Secondary Color" value={config.secondaryColor} pair={pairFor('secondaryColor')} error={errors.secondaryColor} onChange={(v) => update({ secondaryColor: v })} />
       <ColorField id="accentColor" label="Accent Color" value={config.accentColor} pair={pairFor('accentColor')} error={errors.accentColor} onChange={(v) => update({ accentColor: v })} />
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.fieldLabel}>Background Theme</legend>
-        <div className={styles.choiceGrid}>
-          {BACKGROUND_THEMES.map((t) => (
-            <label key={t.value} className={clsx(styles.choice, config.backgroundGradient === t.value && styles.choiceSelected)}>
-              <input type="radio" name="backgroundGradient" value={t.value} checked={config.backgroundGradient === t.value} onChange={() => update({ backgroundGradient: t.value })} className={styles.visuallyHidden} />
+      <RadioGroupField
+        id="backgroundGradient"
+        label="Background Theme"
+        value={config.backgroundGradient}
+        error={errors.backgroundGradient}
+        onChange={(backgroundGradient) => update({ backgroundGradient })}
+        options={BACKGROUND_THEMES.map((t) => ({
+          value: t.value,
+          label: (
+            <>
               <span className={styles.themeSwatch} style={{ background: t.css }} aria-hidden="true" />
               <span>{t.name}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+            </>
+          ),
+        }))}
+      />
     </div>
   );
 }

@@ -5,7 +5,10 @@ import { INVALID_MESSAGE, MESSAGES, downloadConfig, parseImport, type WhiteLabel
 import { BrandingFields, ColorFields, ContactFields } from './ConfigFields';
 import Preview from './Preview';
 import Tabs from './Tabs';
-import styles from './styles.module.css';
+import { visuallyHiddenClass } from '@site/src/components/VisuallyHidden';
+import { SectionTitle } from './Card';
+import { Unsaved } from './StatusPill';
+import styles from './ConfigureTab.module.css';
 
 export type SubTab = 'branding' | 'colors' | 'contact';
 
@@ -64,7 +67,7 @@ export default function ConfigureTab({ state, sub, onSub: setSub }: ConfigureTab
     setNote({ kind: 'success', text: `Imported ${file.name}. Check the preview, then save to keep it.` });
   };
 
-  const busy = saveStatus === 'busy';
+  const busy = saveStatus === 'submitting';
   return (
     <div className={styles.configure}>
       <form
@@ -101,22 +104,20 @@ export default function ConfigureTab({ state, sub, onSub: setSub }: ConfigureTab
           <button type="button" className="button button--outline button--secondary" onClick={() => fileInput.current?.click()} disabled={loading}>
             Import Config
           </button>
-          <input ref={fileInput} type="file" accept="application/json,.json" className={styles.visuallyHidden} tabIndex={-1} aria-label="Import a configuration file" data-testid="import-input" onChange={(e) => void onImport(e.target.files?.[0])} />
+          <input ref={fileInput} type="file" accept="application/json,.json" className={visuallyHiddenClass} tabIndex={-1} aria-label="Import a configuration file" data-testid="import-input" onChange={(e) => void onImport(e.target.files?.[0])} />
         </div>
         <p className={styles.saveMeta} aria-live="polite">
-          {loading ? 'Loading your configuration…' : dirty ? <span className={styles.dirty}>Unsaved changes</span> : saved && meta ? `Version ${meta.version} saved ${formatDateTime(meta.savedAt)} by ${meta.savedBy}` : 'Not saved yet'}
+          {loading ? 'Loading your configuration…' : dirty ? <Unsaved /> : saved && meta ? `Version ${meta.version} saved ${formatDateTime(meta.savedAt)} by ${meta.savedBy}` : 'Not saved yet'}
         </p>
         {saveStatus === 'success' && !dirty && <FormAlert kind="success">{MESSAGES.saveSuccess}</FormAlert>}
-        {saveStatus === 'invalid' && (
-          <FormAlert kind="error">
+        {state.saveInvalid && (
+          <FormAlert kind="error" detail={state.detail.save}>
             {INVALID_MESSAGE}
-            {state.detail.save && <span className={styles.alertDetail}>{state.detail.save}</span>}
           </FormAlert>
         )}
-        {saveStatus === 'error' && (
-          <FormAlert kind="error">
+        {state.saveFailed && (
+          <FormAlert kind="error" detail={state.detail.save}>
             {MESSAGES.saveError}
-            {state.detail.save && <span className={styles.alertDetail}>{state.detail.save}</span>}
           </FormAlert>
         )}
         {note && <FormAlert kind={note.kind}>{note.text}</FormAlert>}
@@ -124,9 +125,9 @@ export default function ConfigureTab({ state, sub, onSub: setSub }: ConfigureTab
 
       <section className={styles.previewColumn} aria-labelledby="wl-preview-title">
         <div className={styles.previewHead}>
-          <h2 id="wl-preview-title" className={styles.sectionTitle}>
+          <SectionTitle id="wl-preview-title">
             Live Preview
-          </h2>
+          </SectionTitle>
           <span className={styles.previewHint}>Updates as you type</span>
         </div>
         <Preview config={config} />

@@ -3,7 +3,12 @@ import type { ReactNode } from 'react';
 import { FormAlert, Spinner } from '@site/src/components/Form';
 import { canDeploy, deployChecklist, type DeployStepId } from '@site/src/domain/whiteLabel';
 import { MESSAGES, type WhiteLabelState } from '../_utils';
-import styles from './styles.module.css';
+import VisuallyHidden from '@site/src/components/VisuallyHidden';
+import Card, { Hint, SectionTitle } from './Card';
+import LinkButton from './LinkButton';
+import { Unsaved } from './StatusPill';
+import Warning from './Warning';
+import styles from './DeployTab.module.css';
 
 /** The deploy button's label for the current state (spec section 4). */
 export function deployLabel(isActive: boolean, deploying: boolean): string {
@@ -23,37 +28,37 @@ export default function DeployTab({ state, onEdit, onManage }: DeployTabProps): 
   const { config, deployStatus, loading, dirty } = state;
   const steps = deployChecklist(config);
   const ready = canDeploy(config);
-  const deploying = deployStatus === 'busy';
+  const deploying = deployStatus === 'submitting';
   const stepsDone = steps.slice(0, 3).every((s) => s.done);
 
   const action = (id: DeployStepId): ReactNode => {
     if (id === 'configSaved')
       return (
-        <button type="button" className={styles.linkButton} onClick={() => void state.save()} disabled={loading || state.saveStatus === 'busy'}>
+        <LinkButton onClick={() => void state.save()} disabled={loading || state.saveStatus === 'submitting'}>
           Save now
-        </button>
+        </LinkButton>
       );
     if (id === 'domainSetup')
       return (
-        <button type="button" className={styles.linkButton} onClick={() => onEdit('domain')}>
+        <LinkButton onClick={() => onEdit('domain')}>
           Set domain
-        </button>
+        </LinkButton>
       );
     if (id === 'assetsUploaded')
       return (
-        <button type="button" className={styles.linkButton} onClick={() => onEdit('logoUrl')}>
+        <LinkButton onClick={() => onEdit('logoUrl')}>
           Add logo and favicon
-        </button>
+        </LinkButton>
       );
     return null;
   };
 
   return (
     <div className={styles.deploy}>
-      <section className={styles.card} aria-labelledby="wl-checklist-title">
-        <h2 id="wl-checklist-title" className={styles.sectionTitle}>
+      <Card aria-labelledby="wl-checklist-title">
+        <SectionTitle id="wl-checklist-title">
           Deployment Checklist
-        </h2>
+        </SectionTitle>
         <ol className={styles.checklist}>
           {steps.map((s, i) => (
             <li key={s.id} className={clsx(styles.step, s.done && styles.stepDone)} data-testid={`step-${s.id}`} data-done={s.done}>
@@ -65,37 +70,32 @@ export default function DeployTab({ state, onEdit, onManage }: DeployTabProps): 
                 <span className={styles.stepDescription}>{s.description}</span>
               </span>
               <span className={styles.stepStatus}>
-                <span className={styles.visuallyHidden}>{s.label}: </span>
+                <VisuallyHidden>{s.label}: </VisuallyHidden>
                 {s.done ? 'Complete' : 'Pending'}
               </span>
               {!s.done && i < 3 && <span className={styles.stepAction}>{action(s.id)}</span>}
             </li>
           ))}
         </ol>
-      </section>
+      </Card>
 
-      <section className={styles.card} aria-labelledby="wl-deploy-title">
-        <h2 id="wl-deploy-title" className={styles.sectionTitle}>
+      <Card aria-labelledby="wl-deploy-title">
+        <SectionTitle id="wl-deploy-title">
           Deploy
-        </h2>
+        </SectionTitle>
         <dl className={styles.deployFacts}>
           <dt>Domain</dt>
           <dd>{config.domain.trim() ? `https://${config.domain.trim()}` : 'Not set'}</dd>
           <dt>Configuration</dt>
           <dd>
             {state.meta ? `Version ${state.meta.version}` : 'Not saved yet'}
-            {dirty && <span className={styles.dirty}> · Unsaved changes</span>}
+            {dirty && <Unsaved> · Unsaved changes</Unsaved>}
           </dd>
         </dl>
         {!stepsDone && !config.isActive && (
-          <p className={styles.warning} role="status">
-            <span className={styles.warnIcon} aria-hidden="true">
-              !
-            </span>
-            {MESSAGES.deployBlocked}
-          </p>
+          <Warning role="status">{MESSAGES.deployBlocked}</Warning>
         )}
-        {ready && dirty && <p className={styles.hint}>Your unsaved changes will be saved first, so what goes live matches the preview.</p>}
+        {ready && dirty && <Hint>Your unsaved changes will be saved first, so what goes live matches the preview.</Hint>}
         {config.isActive && (
           // Deploying publishes the configuration; the domain answers only once the client's
           // DNS records point at us, which nothing here has checked. Say exactly that.
@@ -117,13 +117,12 @@ export default function DeployTab({ state, onEdit, onManage }: DeployTabProps): 
         <div className={styles.deployMessages}>
           {deployStatus === 'success' && <FormAlert kind="success">{MESSAGES.deploySuccess}</FormAlert>}
           {deployStatus === 'error' && (
-            <FormAlert kind="error">
+            <FormAlert kind="error" detail={state.detail.deploy}>
               {MESSAGES.deployError}
-              {state.detail.deploy && <span className={styles.alertDetail}>{state.detail.deploy}</span>}
             </FormAlert>
           )}
         </div>
-      </section>
+      </Card>
     </div>
   );
 }

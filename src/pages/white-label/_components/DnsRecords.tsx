@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { TIMINGS } from '@site/src/data/timings';
 import { dnsRecords, isApexDomain } from '@site/src/lib/whiteLabel';
-import styles from './styles.module.css';
+import Warning from './Warning';
+import styles from './DnsRecords.module.css';
 
 function CopyButton({ text, label }: { text: string; label: string }): ReactNode {
   const [copied, setCopied] = useState(false);
@@ -76,12 +77,7 @@ export default function DnsRecords({ organizationId, domain, onSetDomain }: DnsR
         </table>
       </div>
       {isApexDomain(domain) && (
-        <p className={styles.warning}>
-          <span className={styles.warnIcon} aria-hidden="true">
-            !
-          </span>
-          {domain.trim()} is a root domain, where most DNS providers do not allow a CNAME. Use their ALIAS or ANAME record with the same value, or choose a subdomain such as banking.{domain.trim()}.
-        </p>
+        <Warning>{domain.trim()} is a root domain, where most DNS providers do not allow a CNAME. Use their ALIAS or ANAME record with the same value, or choose a subdomain such as banking.{domain.trim()}.</Warning>
       )}
     </div>
   );

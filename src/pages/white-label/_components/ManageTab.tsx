@@ -1,14 +1,16 @@
-import clsx from 'clsx';
 import { useState, type ReactNode } from 'react';
+import Dialog from '@site/src/components/Dialog';
 import { FormAlert } from '@site/src/components/Form';
 import { backgroundTheme } from '@site/src/lib/whiteLabel';
 import { formatDateTime as when } from '@site/src/lib/dates';
 import type { WhiteLabelVersionSummary } from '@site/src/schemas/whiteLabel';
 import { downloadConfig, useVersionHistory, type WhiteLabelState } from '../_utils';
-import Dialog from './Dialog';
 import DnsRecords from './DnsRecords';
 import Preview from './Preview';
-import styles from './styles.module.css';
+import Card, { Hint, SectionTitle } from './Card';
+import LinkButton from './LinkButton';
+import StatusPill, { StatusNote } from './StatusPill';
+import styles from './ManageTab.module.css';
 
 
 /** Status in words: a saved version may be live, waiting for deployment, or never deployed. */
@@ -41,7 +43,7 @@ export default function ManageTab({ state, onSetDomain }: ManageTabProps): React
   };
 
   const cards = [
-    { title: 'Status', value: <span className={clsx(styles.statusPill, styles[`tone_${status.tone}`])}>{status.label}</span>, note: config.isActive ? `Serving version ${last?.version ?? meta?.version}` : 'Deploy from the Deploy tab' },
+    { title: 'Status', value: <StatusPill tone={status.tone}>{status.label}</StatusPill>, note: config.isActive ? `Serving version ${last?.version ?? meta?.version}` : 'Deploy from the Deploy tab' },
     { title: 'Domain', value: config.domain.trim() || 'Not set', note: config.domain.trim() ? 'Custom domain' : 'Add one on the Branding tab' },
     { title: 'Last Deployment', value: last ? when(last.deployedAt) : 'Never', note: last ? `Version ${last.version} by ${last.deployedBy}` : 'No deployment yet' },
     { title: 'Configuration Version', value: meta ? `v${meta.version}` : 'Unsaved', note: meta ? `${dirty ? 'Unsaved changes · ' : ''}saved ${when(meta.savedAt)}` : 'Save to create version 1' },
@@ -73,18 +75,18 @@ export default function ManageTab({ state, onSetDomain }: ManageTabProps): React
     <div className={styles.manage}>
       <ul className={styles.statusGrid} aria-label="Platform status">
         {cards.map((c) => (
-          <li key={c.title} className={clsx(styles.card, styles.statusCard)} data-testid={`status-${c.title.toLowerCase().replace(/\s+/g, '-')}`}>
+          <Card as="li" key={c.title} className={styles.statusCard} data-testid={`status-${c.title.toLowerCase().replace(/\s+/g, '-')}`}>
             <span className={styles.statusTitle}>{c.title}</span>
             <span className={styles.statusValue}>{c.value}</span>
-            <span className={styles.statusNote}>{c.note}</span>
-          </li>
+            <StatusNote>{c.note}</StatusNote>
+          </Card>
         ))}
       </ul>
 
-      <section className={styles.card} aria-labelledby="wl-actions-title">
-        <h2 id="wl-actions-title" className={styles.sectionTitle}>
+      <Card aria-labelledby="wl-actions-title">
+        <SectionTitle id="wl-actions-title">
           Quick Actions
-        </h2>
+        </SectionTitle>
         <div className={styles.quickActions}>
           <button type="button" className={styles.quickAction} onClick={() => setDialog('preview')}>
             <strong>Preview Platform</strong>
@@ -100,13 +102,13 @@ export default function ManageTab({ state, onSetDomain }: ManageTabProps): React
           </button>
         </div>
         {exported && <FormAlert kind="success">Downloaded {exported}</FormAlert>}
-      </section>
+      </Card>
 
       <div className={styles.manageColumns}>
-        <section className={styles.card} aria-labelledby="wl-summary-title">
-          <h2 id="wl-summary-title" className={styles.sectionTitle}>
+        <Card aria-labelledby="wl-summary-title">
+          <SectionTitle id="wl-summary-title">
             Configuration Summary
-          </h2>
+          </SectionTitle>
           <dl className={styles.summary}>
             {summary.map(([k, v]) => (
               <div key={k} className={styles.summaryRow}>
@@ -115,13 +117,13 @@ export default function ManageTab({ state, onSetDomain }: ManageTabProps): React
               </div>
             ))}
           </dl>
-        </section>
-        <section className={styles.card} aria-labelledby="wl-history-title">
-          <h2 id="wl-history-title" className={styles.sectionTitle}>
+        </Card>
+        <Card aria-labelledby="wl-history-title">
+          <SectionTitle id="wl-history-title">
             Version History
-          </h2>
+          </SectionTitle>
           {history.length === 0 ? (
-            <p className={styles.hint}>No saved versions yet.</p>
+            <Hint>No saved versions yet.</Hint>
           ) : (
             <ol className={styles.history}>
               {history.map((v) => (
@@ -129,28 +131,28 @@ export default function ManageTab({ state, onSetDomain }: ManageTabProps): React
                   <span className={styles.historyVersion}>v{v.version}</span>
                   <span className={styles.historyText}>
                     {v.companyName}
-                    <span className={styles.statusNote}>
+                    <StatusNote>
                       {when(v.savedAt)} by {v.savedBy}
-                    </span>
+                    </StatusNote>
                   </span>
-                  {v.isActive && <span className={clsx(styles.statusPill, styles.tone_live)}>Deployed</span>}
+                  {v.isActive && <StatusPill tone="live">Deployed</StatusPill>}
                   {v.version !== meta?.version && (
-                    <button type="button" className={styles.linkButton} disabled={state.saveStatus === 'busy'} onClick={() => void onRestore(v)} aria-label={`Restore version ${v.version}`}>
+                    <LinkButton disabled={state.saveStatus === 'submitting'} onClick={() => void onRestore(v)} aria-label={`Restore version ${v.version}`}>
                       Restore
-                    </button>
+                    </LinkButton>
                   )}
                 </li>
               ))}
             </ol>
           )}
           {restored && <FormAlert kind={restored.kind}>{restored.text}</FormAlert>}
-        </section>
+        </Card>
       </div>
 
       <Dialog open={dialog === 'preview'} onClose={() => setDialog(null)} title={`Preview: ${config.companyName}`} size="screen">
         <Preview config={config} size="full" />
       </Dialog>
-      <Dialog open={dialog === 'dns'} onClose={() => setDialog(null)} title="Update DNS">
+      <Dialog open={dialog === 'dns'} onClose={() => setDialog(null)} title="Update DNS" className={styles.dnsDialog}>
         <DnsRecords
           organizationId={config.organizationId}
           domain={config.domain}

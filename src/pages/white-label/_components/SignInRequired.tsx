@@ -1,6 +1,6 @@
 import Heading from '@theme/Heading';
 import type { ReactNode } from 'react';
-import styles from './styles.module.css';
+import Card from './Card';
 
 /**
  * Shown instead of the admin tabs when the API answers 401: the visitor came here by client-side
@@ -9,7 +9,7 @@ import styles from './styles.module.css';
  */
 export default function SignInRequired(): ReactNode {
   return (
-    <section className={styles.card} aria-labelledby="wl-sign-in">
+    <Card aria-labelledby="wl-sign-in">
       <Heading as="h2" id="wl-sign-in">
         Sign in required
       </Heading>
@@ -17,6 +17,6 @@ export default function SignInRequired(): ReactNode {
       <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
         Sign in
       </button>
-    </section>
+    </Card>
   );
 }
