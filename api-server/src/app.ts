@@ -4,6 +4,8 @@ import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { isIPv4 } from 'node:net';
 import { EXTERNAL_LINKS } from '../../src/data/site';
 import { PLAN_IDS } from '../../src/data/plans';
+import { SANDBOX_BASE_PATH } from '../../src/data/sandbox';
+import { sandboxRouter } from './sandbox/routes';
 import type { AppDeps, Feature, FeatureContext } from './deps';
 import { FEATURES } from './features';
 import { RequestActivity } from './http/activity';
@@ -81,6 +83,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   const ctx: FeatureContext = {
     ...deps,
     requireAdmin,
+    counters,
     limiters: {
       // Form posts send mail or take orders: while Redis is away they get 503, not an unshared limit.
       forms: limit('forms', config.rateLimitPerMinute, 'refuse'),
@@ -103,6 +106,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   api.use(ctx.limiters.api, apiNotFound);
   // The API's small JSON answers are neither compressed nor given the site's document policy.
   app.use('/api', apiSecurityHeaders(), api);
+  // The v1 sandbox answers developers' API keys, not the site's forms: its own errors and limits.
+  app.use(
+    SANDBOX_BASE_PATH,
+    apiSecurityHeaders(),
+    sandboxRouter({ ...deps, counters, rateLimitScale: config.sandboxRateLimitScale, maxObjectsPerKey: config.sandboxMaxObjectsPerKey }),
+  );
 
   app.use(securityHeaders(options.site?.inlineScriptHashes ?? [], [new URL(EXTERNAL_LINKS.newsletter).origin]));
   app.use(compression());

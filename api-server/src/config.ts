@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { SANDBOX_MAX_OBJECTS_PER_KEY } from '../../src/data/sandbox';
 
 // Unset and empty both mean "use the default": shells and .env files often export empty strings.
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -57,6 +58,9 @@ const envSchema = z.object({
   // PostgreSQL for several instances on one database; unset: SQLite in DATA_DIR.
   // How long a worker keeps a claimed message before another instance may take it over.
   MAIL_LEASE_SECONDS: withDefault(z.coerce.number().int().min(1).max(3_600), 120),
+  // The v1 sandbox: each key's per-minute limit is its plan's documented figure times this (tests lower it).
+  SANDBOX_RATE_LIMIT_SCALE: withDefault(z.coerce.number().positive().max(1), 1),
+  SANDBOX_MAX_OBJECTS_PER_KEY: withDefault(z.coerce.number().int().min(1).max(100_000), SANDBOX_MAX_OBJECTS_PER_KEY),
   DATABASE_URL: opt(z.string().refine(isPostgresUrl, { error: 'must be a postgres:// or postgresql:// URL with a host, e.g. postgres://user:password@db.example.com:5432/ledgerline' })),
 });
 
@@ -86,6 +90,9 @@ export interface Config {
   mailLeaseMs: number;
   /** PostgreSQL connection URL; undefined: SQLite in dataDir. */
   databaseUrl: string | undefined;
+  /** Multiplies each plan's documented per-minute limit for sandbox keys. */
+  sandboxRateLimitScale: number;
+  sandboxMaxObjectsPerKey: number;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailGiveUpMs: Math.round(e.MAIL_GIVE_UP_HOURS * 3_600_000),
     mailLeaseMs: e.MAIL_LEASE_SECONDS * 1_000,
     databaseUrl: e.DATABASE_URL,
+    sandboxRateLimitScale: e.SANDBOX_RATE_LIMIT_SCALE,
+    sandboxMaxObjectsPerKey: e.SANDBOX_MAX_OBJECTS_PER_KEY,
   };
 }
 

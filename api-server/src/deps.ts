@@ -1,5 +1,6 @@
 import type { RequestHandler, Router } from 'express';
 import type { Config } from './config';
+import type { Counters } from './http/counters';
 import type { Db, Migration, Writes } from './db/database';
 import type { Logger } from './logger';
 import type { OutboxStore } from './mail/outbox';
@@ -30,6 +31,8 @@ export interface FeatureContext extends AppDeps {
   limiters: Limiters;
   /** HTTP Basic guard with ADMIN_USER / ADMIN_PASSWORD. */
   requireAdmin: RequestHandler;
+  /** Where rate-limit counts live, for a feature with limits of its own (the sandbox's per-key ones). */
+  counters: Counters;
 }
 
 /**

@@ -7,9 +7,10 @@ import { contactFeature } from './contact/routes';
 import { formTokenFeature } from './form-token/routes';
 import { supportFeature } from './support/routes';
 import { whiteLabelFeature } from './white-label/routes';
+import { sandboxKeysFeature } from './sandbox/routes';
 
 /** Every live-API feature, mounted under /api. To add one, append it here. */
-export const FEATURES: readonly Feature[] = [publicConfigFeature, formTokenFeature, checkoutFeature, contactFeature, supportFeature, whiteLabelFeature];
+export const FEATURES: readonly Feature[] = [publicConfigFeature, formTokenFeature, checkoutFeature, contactFeature, supportFeature, whiteLabelFeature, sandboxKeysFeature];
 
 /** The outbox first: features' tables may refer to it. */
 export const ALL_MIGRATIONS: readonly Migration[] = [...outboxMigrations, ...FEATURES.flatMap((f) => f.migrations)];

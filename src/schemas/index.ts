@@ -3,3 +3,4 @@ export * from './checkout';
 export * from './contact';
 export * from './support';
 export * from './whiteLabel';
+export * from './sandbox';

@@ -72,6 +72,32 @@ export interface Schema {
     created_at: number;
     resource_id: string | null;
   };
+  /** v1 sandbox test keys, by the SHA-256 of the key (the key itself is shown once, never stored). */
+  sandbox_keys: {
+    id: string;
+    plan: string;
+    created_at: number;
+    expires_at: number;
+  };
+  /** What sandbox keys created: documented entities as JSON, by kind, paged by seq. */
+  sandbox_objects: {
+    seq: Generated<number>;
+    key_id: string;
+    kind: string;
+    id: string;
+    /** The account of a transaction, the webhook of a delivery: what a list is filtered by. */
+    parent_id: string | null;
+    data: string;
+    created_at: number;
+  };
+  sandbox_idempotency: {
+    key_id: string;
+    idempotency_key: string;
+    request_hash: string;
+    status_code: number;
+    response_json: string;
+    created_at: number;
+  };
   outbox: {
     id: Generated<number>;
     ref: string;

@@ -62,8 +62,8 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * Documented statuses (spec section 4). Examples and schemas use these constants. `failed` is
- * the status the documented transaction.failed and payment.failed events carry; append new
- * statuses at the end, since examples pick statuses by position.
+ * the status the documented transaction.failed and payment.failed events carry; `recorded` is a
+ * delivery the sandbox stored instead of sending. Append new statuses at the end, since examples pick statuses by position.
  */
 export const STATUSES = {
   account: ['active'],
@@ -71,7 +71,7 @@ export const STATUSES = {
   payment: ['succeeded', 'failed'],
   invoice: ['DRAFT', 'SUBMITTED', 'PAID'],
   syncJob: ['processing'],
-  webhookDelivery: ['success'],
+  webhookDelivery: ['success', 'recorded'],
   whiteLabelDeployment: ['deploying'],
 } as const;
 
@@ -106,6 +106,7 @@ export const SAMPLE_IDS = {
   invoice: 'c4d3e2f1-7a6b-4c5d-9e8f-0a1b2c3d4e5f',
   webhook: 'wh_2Lp7XcV9bN4mQ8rT',
   event: 'evt_1Ox4KpL7sD2fG9hJ',
+  delivery: 'whd_3Kc8VnR5tY2qW7mB',
   syncJob: 'sync_6Tg3HjK8lP1zX5cV',
   whiteLabelConfig: 'wlc_4Rb7NmQ2xZ8kL1pW',
   deployment: 'dep_7Yh2GfD5sA9kJ3lQ',

@@ -8,8 +8,9 @@ import { PLAN_LIMITS, formatLimit, PROFIT_LOSS_PERIODS } from '../limits';
 import { getPlan } from '../plans';
 import { SAMPLE_EXPIRIES } from '../timings';
 import { ACCOUNTING_PROVIDER } from '../site';
-import { ACCOUNT_TYPES, ACCOUNTING, CURRENCY_EXAMPLES, SAMPLE_IDS, STATUSES } from './common';
+import { ACCOUNT_TYPES, ACCOUNTING, CURRENCY_EXAMPLES, SAMPLE_IDS, SAMPLE_TIMES, STATUSES } from './common';
 import { EXAMPLES, listOf, paymentExampleFor } from './entities';
+import { WEBHOOK_EVENTS, WEBHOOK_HEADERS } from './events';
 import type { ApiEndpoint, ApiParam, JsonSchema } from './types';
 
 const ALL: readonly PlanId[] = PLAN_IDS;
@@ -17,6 +18,7 @@ const PAID_TIERS: readonly PlanId[] = ['business', 'enterprise'];
 const ENTERPRISE: readonly PlanId[] = ['enterprise'];
 
 const q = (name: string, required: boolean, description: string, schema: JsonSchema): ApiParam => ({ name, in: 'query', required, description, schema });
+const p = (name: string, description: string): ApiParam => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
 const b = (name: string, required: boolean, description: string, schema: JsonSchema): ApiParam => ({ name, in: 'body', required, description, schema });
 const S = (description = ''): JsonSchema => ({ type: 'string', ...(description ? { description } : {}) });
 const DATE: JsonSchema = { type: 'string', format: 'date' };
@@ -26,6 +28,31 @@ const list = (ref: string): JsonSchema => ({
   properties: { data: { type: 'array', items: { $ref: ref } }, has_more: { type: 'boolean' } },
   required: ['data', 'has_more'],
 });
+/** The cursor of every list: added after the spec, so optional (the spec's calls stay as they were). */
+const cursor = (what: string): ApiParam =>
+  q('starting_after', false, `Cursor for the next page: the id of the last ${what} of the previous page. Lists answer has_more: true while more follow.`, S());
+
+/** A delivery as the sandbox records it: the exact headers and raw body your endpoint would receive. */
+const DELIVERY_EVENT = WEBHOOK_EVENTS.find((e) => e.type === 'payment.succeeded')!;
+const DELIVERY_TIMESTAMP = String(DELIVERY_EVENT.example.created);
+const DELIVERY_BODY = JSON.stringify(DELIVERY_EVENT.example);
+export const WEBHOOK_DELIVERY_EXAMPLE = {
+  id: SAMPLE_IDS.delivery,
+  webhook_id: SAMPLE_IDS.webhook,
+  event_type: DELIVERY_EVENT.type,
+  url: EXAMPLES.Webhook.url,
+  status: STATUSES.webhookDelivery[1],
+  headers: {
+    'Content-Type': 'application/json',
+    [WEBHOOK_HEADERS.eventType]: DELIVERY_EVENT.type,
+    [WEBHOOK_HEADERS.timestamp]: DELIVERY_TIMESTAMP,
+    // HMAC-SHA256 of `${timestamp}.${body}` with EXAMPLES.Webhook.secret; tests/unit/docs checks it with the verification sample.
+    [WEBHOOK_HEADERS.signature]: 'sha256=586492250ec39cf717e947a86d80b578ab0fd96e0e6dc3cb29e353a89ac2fae0',
+  },
+  body: DELIVERY_BODY,
+  created_at: SAMPLE_TIMES.created,
+};
+
 const tenant = q('tenant_id', true, `${ACCOUNTING_PROVIDER.name} tenant id from GET /${ACCOUNTING}/organizations.`, S());
 
 export const API_ENDPOINTS: readonly ApiEndpoint[] = [
@@ -59,8 +86,8 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   {
     id: 'listBankAccounts', method: 'GET', path: '/banking/accounts', section: 'banking', plans: ALL, permission: 'read:accounts',
     summary: 'List bank accounts',
-    description: 'Lists the bank accounts of your organization.',
-    params: [], example: {},
+    description: 'Lists the bank accounts of your organization, newest first.',
+    params: [cursor('account')], example: {},
     response: { status: 200, description: 'The accounts.', schema: list('#/components/schemas/Account'), example: listOf([EXAMPLES.Account]) },
   },
   {
@@ -83,6 +110,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
       q('account_id', true, 'Account to list.', S()),
       q('from_date', false, 'First day included.', DATE),
       q('to_date', false, 'Last day included.', DATE),
+      cursor('transaction'),
       q('limit', false, `Page size, at most your plan's transaction list limit: ${PLAN_IDS.map((id) => `${getPlan(id).name} ${formatLimit(PLAN_LIMITS[id].transactionListLimit).toLowerCase()}`).join(', ')}.`, { type: 'integer', minimum: 1 }),
     ],
     example: { account_id: SAMPLE_IDS.account, from_date: '2024-09-01', to_date: '2024-09-30', limit: 50 },
@@ -150,7 +178,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     id: 'listAccountingOrganizations', method: 'GET', path: `/${ACCOUNTING}/organizations`, section: 'accounting', plans: ALL, permission: 'read:basic',
     summary: `List ${ACCOUNTING_PROVIDER.name} organizations`,
     description: `Lists the ${ACCOUNTING_PROVIDER.name} organizations (tenants) connected to your account.`,
-    params: [], example: {},
+    params: [cursor('organization')], example: {},
     response: { status: 200, description: 'The organizations.', schema: list('#/components/schemas/AccountingOrganization'), example: listOf([EXAMPLES.AccountingOrganization]) },
   },
   {
@@ -163,6 +191,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
       q('date_from', false, 'Issued on or after.', DATE),
       q('date_to', false, 'Issued on or before.', DATE),
       q('limit', false, 'Invoices per request; your plan\'s maximum applies.', { type: 'integer', minimum: 1 }),
+      cursor('invoice'),
     ],
     example: { tenant_id: SAMPLE_IDS.tenant, status: STATUSES.invoice[1], date_from: '2024-09-01', date_to: '2024-09-30', limit: 100 },
     response: { status: 200, description: 'The invoices.', schema: list('#/components/schemas/Invoice'), example: listOf([EXAMPLES.Invoice]) },
@@ -222,9 +251,28 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   {
     id: 'listWebhooks', method: 'GET', path: '/webhooks', section: 'webhooks', plans: ALL,
     summary: 'List webhooks',
-    description: 'Lists your webhooks with their last delivery.',
-    params: [], example: {},
+    description: 'Lists your webhooks with their last delivery, newest first.',
+    params: [cursor('webhook')], example: {},
     response: { status: 200, description: 'The webhooks.', schema: list('#/components/schemas/Webhook'), example: listOf([EXAMPLES.Webhook]) },
+  },
+  {
+    id: 'testWebhook', method: 'POST', path: '/webhooks/{id}/test', section: 'webhooks', plans: ALL,
+    summary: 'Send a test event',
+    description: 'Signs a sample event of the given type with the webhook\'s secret and delivers it to the webhook. The event must be one your plan may receive. In the sandbox the delivery is recorded, never sent: list it to see the exact request your endpoint would get.',
+    params: [
+      p('id', 'Webhook id.'),
+      b('event', true, 'Event type to send.', { type: 'string', enum: WEBHOOK_EVENTS.map((e) => e.type) }),
+    ],
+    example: { id: SAMPLE_IDS.webhook, event: DELIVERY_EVENT.type },
+    response: { status: 201, description: 'The delivery.', schema: 'WebhookDelivery', example: WEBHOOK_DELIVERY_EXAMPLE },
+  },
+  {
+    id: 'listWebhookDeliveries', method: 'GET', path: '/webhooks/{id}/deliveries', section: 'webhooks', plans: ALL,
+    summary: 'List deliveries of a webhook',
+    description: 'Lists the deliveries of a webhook, newest first, each with the headers and raw body your endpoint receives: run the signature verification samples against them.',
+    params: [p('id', 'Webhook id.'), cursor('delivery')],
+    example: { id: SAMPLE_IDS.webhook },
+    response: { status: 200, description: 'The deliveries.', schema: list('#/components/schemas/WebhookDelivery'), example: listOf([WEBHOOK_DELIVERY_EXAMPLE]) },
   },
   {
     id: 'getWhiteLabelConfig', method: 'GET', path: '/white-label/config', section: 'whiteLabel', plans: ENTERPRISE, permission: 'manage:white_label',
@@ -242,6 +290,11 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     response: { status: 200, description: 'The deployment.', schema: 'WhiteLabelDeployment', example: EXAMPLES.WhiteLabelDeployment },
   },
 ];
+
+/** The path with its `{name}` parameters filled from `values` (URL-encoded). */
+export function fillPath(endpoint: Pick<ApiEndpoint, 'path'>, values: Record<string, unknown>): string {
+  return endpoint.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(values[name] ?? `{${name}}`)));
+}
 
 /** Endpoints of one section, in reference order. */
 export function endpointsOf(section: ApiEndpoint['section']): readonly ApiEndpoint[] {

@@ -98,6 +98,16 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
       },
     },
   }),
+  WebhookDelivery: obj({
+    id: str('Delivery id.'),
+    webhook_id: str('Webhook the event was for.'),
+    event_type: str('Event type.'),
+    url: str('Where the event is (or, in the sandbox, would be) sent.', { format: 'uri' }),
+    status: str('Delivery status; the sandbox records deliveries and never sends them.', { enum: STATUSES.webhookDelivery }),
+    headers: { type: 'object', description: 'Headers of the POST your endpoint receives, including the signature.', additionalProperties: { type: 'string' } },
+    body: str('Raw body of the POST, byte for byte: verify the signature over this exact text.'),
+    created_at: time('Creation time.'),
+  }),
   WebhookEvent: obj({
     id: str('Event id.'),
     type: str('Event type.'),

@@ -42,6 +42,7 @@ const json = (schema: JsonSchema | { $ref: string }, example: unknown) => ({ 'ap
 const ref = (schema: string | JsonSchema): JsonSchema => (typeof schema === 'string' ? { $ref: `#/components/schemas/${schema}` } : schema);
 
 function operation(endpoint: ApiEndpoint): Record<string, unknown> {
+  const pathParams = endpoint.params.filter((p) => p.in === 'path');
   const query = endpoint.params.filter((p) => p.in === 'query');
   const bodyParams = endpoint.params.filter((p) => p.in === 'body');
   const samples = codeSamples(endpoint);
@@ -56,6 +57,7 @@ function operation(endpoint: ApiEndpoint): Record<string, unknown> {
       { $ref: '#/components/parameters/ApiVersion' },
       { $ref: '#/components/parameters/PlanType' },
       ...(endpoint.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+      ...pathParams.map((p) => ({ name: p.name, in: 'path', required: true, description: p.description, schema: p.schema })),
       ...query.map((p) => ({ name: p.name, in: 'query', required: p.required, description: p.description, schema: p.schema })),
     ],
   };

@@ -4,6 +4,7 @@
  */
 import type { PlanId } from '../plans';
 import { API_BASE_URL, API_KEY_ENV, API_VERSION, EXAMPLE_PLAN } from './common';
+import { fillPath } from './endpoints';
 import type { ApiEndpoint } from './types';
 
 export const CODE_LANGUAGES = [
@@ -48,7 +49,7 @@ export function toPython(value: unknown, level = 0): string {
 }
 
 export function curlSample(endpoint: ApiEndpoint, plan: PlanId = EXAMPLE_PLAN): string {
-  const url = `${API_BASE_URL}${endpoint.path}${queryString(endpoint)}`;
+  const url = `${API_BASE_URL}${fillPath(endpoint, endpoint.example)}${queryString(endpoint)}`;
   const lines = [
     endpoint.method === 'GET' ? `curl "${url}"` : `curl -X POST "${url}"`,
     `  -H "Authorization: Bearer $${API_KEY_ENV}"`,
@@ -73,7 +74,7 @@ export function nodeSample(endpoint: ApiEndpoint, plan: PlanId = EXAMPLE_PLAN): 
   ];
   return [
     `// Node.js 18+ (built-in fetch), in an ES module`,
-    `const response = await fetch('${API_BASE_URL}${endpoint.path}${queryString(endpoint)}', {`,
+    `const response = await fetch('${API_BASE_URL}${fillPath(endpoint, endpoint.example)}${queryString(endpoint)}', {`,
     `  method: '${endpoint.method}',`,
     `  headers: {`,
     ...headers,
@@ -95,7 +96,7 @@ export function pythonSample(endpoint: ApiEndpoint, plan: PlanId = EXAMPLE_PLAN)
     'import requests',
     '',
     `response = requests.${endpoint.method.toLowerCase()}(`,
-    `    "${API_BASE_URL}${endpoint.path}",`,
+    `    "${API_BASE_URL}${fillPath(endpoint, endpoint.example)}",`,
     '    headers={',
     `        "Authorization": f"Bearer {os.environ['${API_KEY_ENV}']}",`,
     `        "X-API-Version": "${API_VERSION}",`,

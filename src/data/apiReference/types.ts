@@ -31,8 +31,8 @@ export interface JsonSchema {
 
 export interface ApiParam {
   name: string;
-  /** Query string of a GET, JSON body of a POST. */
-  in: 'query' | 'body';
+  /** Query string of a GET, JSON body of a POST, or a `{name}` segment of the path. */
+  in: 'query' | 'body' | 'path';
   required: boolean;
   description: string;
   schema: JsonSchema;
@@ -42,7 +42,7 @@ export interface ApiEndpoint {
   /** Stable id, used as the OpenAPI operationId and the HTML anchor. */
   id: string;
   method: HttpMethod;
-  /** Path below API_BASE_URL, with the accounting provider's segment already filled in. */
+  /** Path below API_BASE_URL, with the accounting provider's segment already filled in; `{name}` marks a path parameter. */
   path: string;
   section: ApiSectionId;
   summary: string;

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_ENDPOINTS, API_BASE_URL, codeSamples } from '@site/src/data/apiReference';
+import { API_ENDPOINTS, API_BASE_URL, codeSamples, fillPath } from '@site/src/data/apiReference';
 
 const dir = mkdtempSync(join(tmpdir(), 'code-samples-'));
 
@@ -17,7 +17,9 @@ describe.each(API_ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('
 
   it('send the bearer key, version and plan headers to the v1 base URL', () => {
     for (const source of Object.values(samples)) {
-      expect(source).toContain(`${API_BASE_URL}${endpoint.path}`);
+      // Path parameters filled from the example: a sample runs as copied.
+      expect(source).toContain(`${API_BASE_URL}${fillPath(endpoint, endpoint.example)}`);
+      expect(source).not.toMatch(/\{[a-z_]+\}/);
       expect(source).toMatch(/Bearer/);
       expect(source).toContain('X-API-Version');
       expect(source).toContain('starter');

@@ -1,0 +1,28 @@
+/**
+ * The v1 sandbox (issue 17): test keys answered by our own server at SANDBOX_BASE_PATH + each
+ * documented path. Its limits and texts live here so the README, the docs and the server agree.
+ */
+import { PLAN_LIMITS } from './limits';
+import type { PlanId } from './plans';
+
+/** Where the sandbox answers: `${SANDBOX_BASE_PATH}/banking/accounts` and so on. */
+export const SANDBOX_BASE_PATH = '/sandbox/v1';
+/** Where a test key is minted (POST, JSON `{"plan"}`). */
+export const SANDBOX_KEYS_URL = '/api/sandbox/keys';
+export const SANDBOX_KEY_PREFIX = 'sk_test_';
+export const SANDBOX_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Keys one client may mint per minute; each key stores data, so minting is the costly part. */
+export const SANDBOX_KEYS_PER_MINUTE = 10;
+/** Objects (accounts, transactions, payments, webhooks, deliveries…) one key may create; overridable by SANDBOX_MAX_OBJECTS_PER_KEY. */
+export const SANDBOX_MAX_OBJECTS_PER_KEY = 500;
+/** Page size of a list call without `limit`. */
+export const SANDBOX_DEFAULT_PAGE_SIZE = 10;
+/** A created transaction reads as pending for this long, then completed. */
+export const SANDBOX_SETTLE_MS = 5_000;
+/** Status of a delivery the sandbox recorded instead of sending (it never calls a URL). */
+export const SANDBOX_DELIVERY_STATUS = 'recorded';
+
+/** Requests per minute of one key: the plan's documented rate limit, scaled (tests lower it). */
+export function sandboxRateLimit(plan: PlanId, scale = 1): number {
+  return Math.max(1, Math.round(PLAN_LIMITS[plan].rateLimitPerMinute * scale));
+}
