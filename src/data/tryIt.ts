@@ -1,15 +1,10 @@
 /**
- * "Try it" panels of the API reference and the sandbox-key offer on /success: texts and the
- * sandbox addresses they call (issue 17). The sandbox itself answers at SANDBOX_BASE_PATH + each
- * documented path; keys come from SANDBOX_KEYS_PATH and expire after a day.
+ * "Try it" panels of the API reference and the sandbox-key offer on /success: their texts and
+ * where keys are kept (issue 17). The sandbox's addresses and key lifetime live in ./sandbox.ts.
  */
-export const SANDBOX_BASE_PATH = '/sandbox/v1';
-export const SANDBOX_KEYS_PATH = '/api/sandbox/keys';
+import { SANDBOX_KEY_TTL_MS } from './sandbox';
 /** localStorage entry prefix; one entry per plan, so each plan's pages reuse their key until it expires. */
 export const SANDBOX_KEY_STORAGE_PREFIX = 'ledgerline.sandboxKey.';
-/** Placeholder shown in place of a key that has not been created yet. */
-export const SANDBOX_KEY_ENV = 'LEDGERLINE_SANDBOX_KEY';
-
 /** Response headers the panel shows beside the status: the request id and the rate-limit ones. */
 export const SHOWN_RESPONSE_HEADERS = /^(request-id|ratelimit(-.*)?|retry-after)$/i;
 
@@ -44,7 +39,7 @@ export const TRY_IT_COPY = {
 /** The sandbox-key offer below the spec's content on /success. */
 export const SANDBOX_OFFER_COPY = {
   title: 'Try the API now',
-  lead: (plan: string) => `Get a test key for the ${plan} plan and call the sandbox from the API reference or your terminal. It works for 24 hours.`,
+  lead: (plan: string) => `Get a test key and call the sandbox as a ${plan} customer would, from the API reference or your terminal. It works for ${SANDBOX_KEY_TTL_MS / 3_600_000} hours.`,
   button: 'Get a sandbox key',
   busy: 'Creating your key…',
   keyLabel: 'Your sandbox key',

@@ -5,7 +5,8 @@
  */
 import { API_VERSION, IDEMPOTENCY_HEADER, type ApiEndpoint } from '@site/src/data/apiReference';
 import type { PlanId } from '@site/src/data/plans';
-import { SANDBOX_BASE_PATH, TRY_IT_COPY } from '@site/src/data/tryIt';
+import { SANDBOX_BASE_PATH } from '@site/src/data/sandbox';
+import { TRY_IT_COPY } from '@site/src/data/tryIt';
 
 /** What the panel's fields hold: one text per path or query parameter, the JSON body as text. */
 export interface TryItValues {
@@ -34,7 +35,7 @@ export function pathParamNames(endpoint: ApiEndpoint): string[] {
 /** Parameters that get a field of their own: those in the path and the query (the body is one JSON field). */
 export function fieldParams(endpoint: ApiEndpoint): ApiEndpoint['params'][number][] {
   const inPath = new Set(pathParamNames(endpoint));
-  return endpoint.params.filter((p) => inPath.has(p.name) || (p.in as string) === 'path' || p.in === 'query');
+  return endpoint.params.filter((p) => inPath.has(p.name) || p.in === 'path' || p.in === 'query');
 }
 
 function asText(value: unknown): string {
@@ -69,8 +70,10 @@ export function buildRequest(endpoint: ApiEndpoint, values: TryItValues, { origi
   });
   if (missing !== null) return { ok: false, message: TRY_IT_COPY.missingPath(missing), field: missing };
 
+  const inPath = new Set(pathParamNames(endpoint));
   const query = new URLSearchParams();
   for (const p of endpoint.params) {
+    if (inPath.has(p.name)) continue;
     const value = values.params[p.name];
     // Left empty means "not sent": the sandbox then answers as it would a client that omits it.
     if (p.in === 'query' && value !== undefined && value !== '') query.append(p.name, value);

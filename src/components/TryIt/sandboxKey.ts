@@ -4,7 +4,8 @@
  * ones against the per-client rate limit of POST /api/sandbox/keys.
  */
 import type { PlanId } from '@site/src/data/plans';
-import { SANDBOX_KEY_STORAGE_PREFIX, SANDBOX_KEYS_PATH, TRY_IT_COPY } from '@site/src/data/tryIt';
+import { SANDBOX_KEYS_URL } from '@site/src/data/sandbox';
+import { SANDBOX_KEY_STORAGE_PREFIX, TRY_IT_COPY } from '@site/src/data/tryIt';
 
 export interface SandboxKey {
   key: string;
@@ -65,7 +66,7 @@ function remember(key: SandboxKey): void {
 
 /** Creates a key for `plan` with POST /api/sandbox/keys; throws an Error with a human message. */
 export async function mintKey(plan: PlanId): Promise<SandboxKey> {
-  const res = await fetch(SANDBOX_KEYS_PATH, {
+  const res = await fetch(SANDBOX_KEYS_URL, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ plan }),

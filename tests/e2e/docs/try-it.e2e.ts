@@ -18,8 +18,12 @@ async function liveCard(page: Page, endpointId: string): Promise<Locator> {
   const section = await card.evaluate((el) => el.closest('[data-accordion]')?.getAttribute('data-accordion') ?? null);
   if (section && !(await card.isVisible())) await page.locator(`[data-accordion="${section}"] h2 button`).click();
   await card.scrollIntoViewIfNeeded();
-  const button = card.getByRole('button', { name: 'Try it' });
-  await page.waitForFunction((el) => Boolean(el && Object.keys(el).some((k) => k.startsWith('__reactFiber'))), await button.elementHandle());
+  // Queried afresh each time: activation replaces the server's element with React's.
+  await page.waitForFunction((id) => {
+    const cards = document.querySelectorAll(`article[data-endpoint="${id}"]`);
+    const button = cards[cards.length - 1]?.querySelector('[data-try-it] > button');
+    return Boolean(button && Object.keys(button).some((k) => k.startsWith('__reactFiber')));
+  }, endpointId);
   return card;
 }
 
@@ -36,6 +40,12 @@ async function send(panel: Locator): Promise<{ status: string; requestId: string
   const status = panel.getByTestId('try-it-status');
   await status.waitFor();
   return { status: (await status.textContent()) ?? '', requestId: (await panel.getByTestId('try-it-request-id').textContent()) ?? '' };
+}
+
+/** The curl command shown under the panel, line by line as the code block renders it. */
+async function shownCurl(panel: Locator): Promise<string> {
+  await panel.getByText('The same request for a terminal').click();
+  return (await panel.locator('details .token-line').allTextContents()).join('\n');
 }
 
 /** Runs the copied command in a real shell, as a reader would paste it; returns the HTTP status curl saw. */
@@ -70,8 +80,7 @@ describe('Try it in the API reference (Chromium, live sandbox)', () => {
     expect(copied).toContain(`${live.server.url}/sandbox/v1/banking/transactions?`);
     expect(copied).toContain(`Authorization: Bearer ${key}`);
     // The text shown under the panel is the same command.
-    await panel.getByText('The same request for a terminal').click();
-    await expect(panel.locator('details pre').innerText()).resolves.toBe(copied);
+    await expect(shownCurl(panel)).resolves.toBe(copied);
 
     const viaCurl = runCurl(copied);
     expect(viaCurl.status).toBe(Number(first.status.split(' ')[0]));
@@ -80,13 +89,13 @@ describe('Try it in the API reference (Chromium, live sandbox)', () => {
     await context.close();
   });
 
-  it('sends a starter key to an enterprise-only (dimmed) call and shows the 403 it gets, in the browser and in curl', async () => {
+  it('sends a starter key to a dimmed (Upgrade Required) call and shows the 403 it gets, in the browser and in curl', async () => {
     const { page, context, consoleErrors } = await openPage(live.browser);
     await page.goto(`${live.server.url}/api-docs/starter`, { waitUntil: 'networkidle' });
     await hydrated(page);
-    const card = await liveCard(page, 'getWhiteLabelConfig');
+    const card = await liveCard(page, 'createBankAccount');
     await expect(card.getAttribute('data-available')).resolves.toBe('false');
-    const panel = await openTryIt(page, 'getWhiteLabelConfig');
+    const panel = await openTryIt(page, 'createBankAccount');
     const answer = await send(panel);
     expect(answer.status).toMatch(/^403\b/);
     const body = (await panel.getByTestId('try-it-answer').locator('pre').innerText()) ?? '';
@@ -94,13 +103,12 @@ describe('Try it in the API reference (Chromium, live sandbox)', () => {
     const stored = await page.evaluate((name) => localStorage.getItem(name), `${SANDBOX_KEY_STORAGE_PREFIX}starter`);
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ plan: 'starter' });
 
-    await panel.getByText('The same request for a terminal').click();
-    expect(runCurl(await panel.locator('details pre').innerText()).status).toBe(403);
+    expect(runCurl(await shownCurl(panel)).status).toBe(403);
     expect(consoleErrors.filter((e) => !/status of 403/.test(e))).toEqual([]);
     await context.close();
   });
 
-  it('lets the reader pick the key plan on /api-docs: starter is refused white-label, enterprise is answered', async () => {
+  it('lets the reader pick the key plan on /api-docs: a starter key is refused an enterprise-only call, an enterprise key is answered', async () => {
     const { page, context } = await openPage(live.browser);
     await page.goto(`${live.server.url}/api-docs`, { waitUntil: 'networkidle' });
     await hydrated(page);
@@ -166,7 +174,7 @@ describe('/success offers a sandbox key', () => {
     // The page's own timers (countdown, 3 s redirect) run on a clock the test holds, so reading the key takes no race.
     await page.clock.install();
     await page.goto(`${live.server.url}/success?plan=business`);
-    await page.getByText('Business Plan').waitFor();
+    await page.getByTestId('plan-label').getByText('Business Plan').waitFor();
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
     const offer = page.getByTestId('sandbox-offer');
     await offer.getByRole('button', { name: 'Get a sandbox key' }).click();

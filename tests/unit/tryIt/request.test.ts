@@ -9,8 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_ENDPOINTS, API_VERSION, type ApiEndpoint } from '@site/src/data/apiReference';
-import { SANDBOX_BASE_PATH } from '@site/src/data/tryIt';
+import { API_ENDPOINTS, API_VERSION, fillPath, type ApiEndpoint } from '@site/src/data/apiReference';
+import { SANDBOX_BASE_PATH } from '@site/src/data/sandbox';
 import { buildRequest, initialValues, type SandboxRequest } from '@site/src/components/TryIt/request';
 import { shellQuote, toCurl } from '@site/src/components/TryIt/curl';
 
@@ -58,7 +58,8 @@ describe('parameters are pre-filled from the documented example', () => {
     const built = buildRequest(e, initialValues(e), { origin: ORIGIN, key: 'sk_test_abc', plan: 'starter' });
     if (!built.ok) throw new Error(built.message);
     const url = new URL(built.request.url);
-    expect(url.origin + url.pathname).toBe(`${ORIGIN}${SANDBOX_BASE_PATH}${e.path}`);
+    expect(url.origin + url.pathname).toBe(`${ORIGIN}${SANDBOX_BASE_PATH}${fillPath(e, e.example)}`);
+    expect(url.pathname).not.toContain('{');
     for (const p of e.params.filter((x) => x.in === 'query')) {
       expect(url.searchParams.get(p.name)).toBe(e.example[p.name] === undefined ? null : String(e.example[p.name]));
     }
@@ -103,6 +104,7 @@ describe('what the reader types', () => {
     expect(url.pathname).toBe(`${SANDBOX_BASE_PATH}/banking/accounts/..%2F..%2Fwhite-label%2Fconfig%3Fx%3D1%23/transactions`);
     expect(url.searchParams.get('to_date')).toBe('a&limit=100000');
     expect(url.searchParams.getAll('limit')).toEqual(['50']);
+    expect(url.searchParams.has('account_id')).toBe(false);
   });
 
   it('asks for an empty path parameter instead of sending a broken path', () => {
