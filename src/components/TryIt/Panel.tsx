@@ -59,44 +59,45 @@ export default function Panel({ endpoint, plan: pagePlan }: { endpoint: ApiEndpo
     return built.ok ? toCurl(built.request) : null;
   })() : null;
 
-  async function keyed<T>(work: (k: SandboxKey) => Promise<T>): Promise<T | null> {
+  const failed = (err: unknown) => setState({ kind: 'error', message: err instanceof TypeError ? COPY.networkError : (err as Error).message });
+
+  const send = async () => {
     setState({ kind: 'busy' });
     try {
-      const k = await ensureKey(plan);
+      let k = await ensureKey(plan);
       setKey(k);
-      return await work(k);
-    } catch (err) {
-      setState({ kind: 'error', message: err instanceof TypeError ? COPY.networkError : (err as Error).message });
-      return null;
-    }
-  }
-
-  const send = () =>
-    keyed(async (k) => {
       let built = build(k);
       if (!built.ok) return setState({ kind: 'error', message: built.message, field: built.field });
       let answer = await call(built.request);
       // A stored key the server no longer knows (its data was reset) is replaced once, silently.
       if (answer.status === 401) {
         forgetKey(plan);
-        const fresh = await mintKey(plan);
-        setKey(fresh);
-        built = build(fresh);
+        k = await mintKey(plan);
+        setKey(k);
+        built = build(k);
         if (built.ok) answer = await call(built.request);
       }
       setState({ kind: 'answered', answer });
-    });
+    } catch (err) {
+      failed(err);
+    }
+  };
 
-  const copyCurl = () =>
-    keyed(async (k) => {
+  // Leaves the answer on screen: copying is not a new request.
+  const copyCurl = async () => {
+    try {
+      const k = await ensureKey(plan);
+      setKey(k);
       const built = build(k);
       if (!built.ok) return setState({ kind: 'error', message: built.message, field: built.field });
-      setState((s) => (s.kind === 'busy' ? { kind: 'idle' } : s));
       if (await copyText(toCurl(built.request))) {
         setCopied(true);
         window.setTimeout(() => setCopied(false), TIMINGS.copyConfirmationMs);
       }
-    });
+    } catch (err) {
+      failed(err);
+    }
+  };
 
   const setParam = (name: string, value: string) => setValues((v) => ({ ...v, params: { ...v.params, [name]: value } }));
   const onPlan = (next: PlanId) => {

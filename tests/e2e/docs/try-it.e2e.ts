@@ -76,6 +76,8 @@ describe('Try it in the API reference (Chromium, live sandbox)', () => {
 
     await panel.getByRole('button', { name: 'Copy as curl' }).click();
     await panel.getByText('Copied!').waitFor();
+    // Copying is not a new request: the answer stays on screen.
+    await expect(panel.getByTestId('try-it-status').textContent()).resolves.toBe(first.status);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain(`${live.server.url}/sandbox/v1/banking/transactions?`);
     expect(copied).toContain(`Authorization: Bearer ${key}`);
@@ -157,10 +159,9 @@ describe('Try it in the API reference (Chromium, live sandbox)', () => {
       const panel = await openTryIt(page, 'createPayment');
       await send(panel);
       await panel.getByText('The same request for a terminal').click();
-      const card = page.locator('article[data-endpoint="createPayment"]');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect([look.name, overflow]).toEqual([look.name, 0]);
-      await card.screenshot({ path: (await screenshot(page, `try-it-${look.name}`)).replace(/\.png$/, '-card.png') });
+      await panel.screenshot({ path: (await screenshot(page, `try-it-${look.name}`)).replace(/\.png$/, '-panel.png') });
       await context.close();
     }
   });
