@@ -49,15 +49,13 @@ export default function Panel({ endpoint, plan: pagePlan }: { endpoint: ApiEndpo
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [copied, setCopied] = useState(false);
   const fields = fieldParams(endpoint);
-  const call$ = `${endpoint.method} ${endpoint.path}`;
+  const callName = `${endpoint.method} ${endpoint.path}`;
   const busy = state.kind === 'busy';
   const invalidField = state.kind === 'error' ? state.field : undefined;
 
   const build = (k: SandboxKey) => buildRequest(endpoint, values, { origin: window.location.origin, key: k.key, plan: k.plan });
-  const curlText = key && key.plan === plan ? (() => {
-    const built = build(key);
-    return built.ok ? toCurl(built.request) : null;
-  })() : null;
+  const shown = key && key.plan === plan ? build(key) : null;
+  const curlText = shown?.ok ? toCurl(shown.request) : null;
 
   const failed = (err: unknown) => setState({ kind: 'error', message: err instanceof TypeError ? COPY.networkError : (err as Error).message });
 
@@ -106,7 +104,7 @@ export default function Panel({ endpoint, plan: pagePlan }: { endpoint: ApiEndpo
   };
 
   return (
-    <section className={styles.panel} aria-label={COPY.panelLabel(call$)} data-testid="try-it-panel">
+    <section className={styles.panel} aria-label={COPY.panelLabel(callName)} data-testid="try-it-panel">
       <p className={styles.intro}>{COPY.intro}</p>
       <form
         className={styles.form}
