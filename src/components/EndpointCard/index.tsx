@@ -9,6 +9,7 @@ import { API_BASE_URL, API_ENDPOINTS, API_KEY_ENV, endpointAnchor, IDEMPOTENCY_H
 import { PLAN_LIMITS, formatLimit, type PlanLimits } from '@site/src/data/limits';
 import { getPlan, type PlanId } from '@site/src/data/plans';
 import LazyHydrate from '@site/src/components/LazyHydrate';
+import TryIt from '@site/src/components/TryIt';
 import styles from './styles.module.css';
 
 export interface EndpointCardProps {
@@ -91,6 +92,8 @@ export default function EndpointCard({ endpoint, plan, anchor }: EndpointCardPro
           </code>
         </p>
         <p>{endpoint.description}</p>
+        {/* Dimmed calls too: trying one shows the 403 the plan would get. */}
+        <TryIt endpoint={endpoint} plan={plan} />
         {!available ? (
           <p className={styles.upgradeHint}>
             Available on {endpoint.plans.map((id) => getPlan(id).name).join(' and ')}. <Link to="/#pricing">Compare plans and upgrade</Link>

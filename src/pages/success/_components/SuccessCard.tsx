@@ -6,6 +6,7 @@ import { formatPrice } from '@site/src/data/plans';
 import { EXTERNAL_LINKS } from '@site/src/data/site';
 import { SUCCESS_COPY as COPY } from '@site/src/data/success';
 import { docsPath, type SuccessParams } from '../_utils';
+import SandboxKeyOffer from './SandboxKeyOffer';
 import styles from './styles.module.css';
 
 interface Props {
@@ -69,6 +70,7 @@ export default function SuccessCard({ params, secondsLeft }: Props): ReactNode {
             {COPY.orderLabel} <code>{params.orderId}</code>
           </p>
         )}
+        <SandboxKeyOffer plan={plan} />
       </article>
     </div>
   );
