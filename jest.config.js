@@ -45,16 +45,19 @@ const config = {
       displayName: 'api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
+      // `*.pg.test.ts` test PostgreSQL itself (several processes on one server, a lost connection):
+      // they run in `api-pg` only, never as skipped tests here.
+      testPathIgnorePatterns: ['/node_modules/', '\\.pg\\.test\\.ts$'],
       setupFilesAfterEnv: ['<rootDir>/tests/api/_lib/timeout.ts'],
     },
     {
       // The same API suites on PostgreSQL (a private server started once for the run). Tests of
-      // SQLite's own machinery (group commit, WAL) stay in `api` only.
+      // SQLite's own machinery (group commit, WAL, read-only opening) are `*.sqlite.test.ts`, in `api` only.
       ...common,
       displayName: 'api-pg',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/api/core/groupCommit.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.sqlite\\.test\\.ts$'],
       globals: { API_TEST_ENGINE: 'postgres' },
       setupFilesAfterEnv: ['<rootDir>/tests/api/_lib/timeout.ts'],
       globalSetup: '<rootDir>/tests/api/_pg/globalSetup.ts',

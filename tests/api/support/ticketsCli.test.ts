@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { createTestApp, signed, TEST_ENGINE, type TestApp } from '../_lib/testApp';
+import { createTestApp, signed, type TestApp } from '../_lib/testApp';
 import { runTicketsCli } from '../../../api-server/src/cli/tickets';
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string; err: string }> {
@@ -75,14 +74,6 @@ describe('npm run tickets', () => {
     expect((await run([], env)).code).toBe(2);
     expect(await run(['help'], env)).toMatchObject({ code: 0, out: expect.stringContaining('Usage: npm run tickets') });
     expect((await run(['list'], { DATA_DIR: path.join(t.dataDir, 'nope') })).code).toBe(3);
-    if (TEST_ENGINE === 'sqlite') expect((await run(['list', '--data-dir', t.dataDir], {})).code).toBe(0);
-  });
-
-  // PostgreSQL has no file to watch; the command only reads there too (requeue aside).
-  (TEST_ENGINE === 'sqlite' ? it : it.skip)('opens the database read-only', async () => {
-    const before = fs.statSync(path.join(t.dataDir, 'platform.db')).mtimeMs;
-    await run(['list'], env);
-    expect(fs.statSync(path.join(t.dataDir, 'platform.db')).mtimeMs).toBe(before);
   });
 
   it('runs as a script through npm run tickets', async () => {

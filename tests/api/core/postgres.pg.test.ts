@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../../../api-server/src/config';
 import { DatabaseError } from '../../../api-server/src/db/database';
 import { openStorage } from '../../../api-server/src/db/storage';
 import { freePort } from '../../_services';
-import { createTestApp, signed, TEST_ENGINE, testDatabaseUrl, type TestApp } from '../_lib/testApp';
+import { createTestApp, signed, testDatabaseUrl, type TestApp } from '../_lib/testApp';
 
 const ticket = { name: 'Ada', email: 'ada@example.com', subject: 'Down?', message: 'Is the database down?', priority: 'medium', category: 'technical' };
 
@@ -80,7 +80,7 @@ async function cuttableProxy(target: URL): Promise<{ port: number; cut: () => vo
   return { port, cut, restore: listen, close: cut };
 }
 
-(TEST_ENGINE === 'postgres' ? describe : describe.skip)('PostgreSQL lost while running', () => {
+describe('PostgreSQL lost while running', () => {
   let t: TestApp;
   let proxy: Awaited<ReturnType<typeof cuttableProxy>>;
   afterEach(async () => {

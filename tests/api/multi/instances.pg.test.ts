@@ -8,7 +8,7 @@ import type { Schema } from '../../../api-server/src/db/schema';
 import { MIN_FILL_MS } from '../../../src/schemas/common';
 import { freePort, startRedis, type RunningService } from '../../_services';
 import { startSmtp, type TestSmtp } from '../../e2e/_lib/smtp';
-import { TEST_ENGINE, testDatabaseUrl } from '../_lib/testApp';
+import { testDatabaseUrl } from '../_lib/testApp';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const TICKETS = 1_000;
@@ -43,7 +43,7 @@ function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
   });
 }
 
-(TEST_ENGINE === 'postgres' ? describe : describe.skip)('three server processes on one PostgreSQL', () => {
+describe('three server processes on one PostgreSQL', () => {
   let instances: Instance[] = [];
   let smtp: TestSmtp | undefined;
   let db: Kysely<Schema>;

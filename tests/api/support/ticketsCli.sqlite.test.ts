@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { createTestApp, signed, type TestApp } from '../_lib/testApp';
+import { runTicketsCli } from '../../../api-server/src/cli/tickets';
+
+// PostgreSQL has no file to watch (the command only reads there too, requeue aside): SQLite only.
+describe('npm run tickets on SQLite', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SUPPORT_EMAIL: 'help@ledgerline.test' });
+    const res = await request(t.app)
+      .post('/api/support')
+      .set('Content-Type', 'application/json')
+      .send(signed(t, { name: 'Customer', email: 'c@example.com', subject: 'Problem', message: 'Line one', priority: 'low', category: 'billing', accountId: '' }));
+    expect(res.status).toBe(201);
+  });
+  afterAll(() => t.close());
+
+  it('opens the database read-only', async () => {
+    const file = path.join(t.dataDir, 'platform.db');
+    const before = fs.statSync(file).mtimeMs;
+    const out: string[] = [];
+    const code = await runTicketsCli(['list'], { DATA_DIR: t.dataDir }, { out: (l) => out.push(l), err: () => undefined });
+    expect(code).toBe(0);
+    expect(out.join('\n')).toMatch(/SUP-/);
+    expect(fs.statSync(file).mtimeMs).toBe(before);
+  });
+
+  it('finds the database through --data-dir when DATA_DIR is not set', async () => {
+    expect(await runTicketsCli(['list', '--data-dir', t.dataDir], {}, { out: () => undefined, err: () => undefined })).toBe(0);
+  });
+});
