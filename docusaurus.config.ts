@@ -8,7 +8,6 @@ import llmsTxtPlugin from './src/plugins/llmsTxt';
 import precompressPlugin from './src/plugins/precompress';
 import lazyPrismLanguagesPlugin from './src/plugins/lazyPrismLanguages';
 import lazySearchHighlightPlugin from './src/plugins/lazySearchHighlight';
-import { SSR_TEMPLATE } from './src/ssrTemplate';
 
 const config: Config = {
   title: SITE.name,
@@ -21,7 +20,6 @@ const config: Config = {
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'throw',
   future: { v4: true, faster: true },
-  ssrTemplate: SSR_TEMPLATE,
   markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } },
   i18n: { defaultLocale: 'en', locales: ['en'] },
   presets: [

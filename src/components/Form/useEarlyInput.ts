@@ -4,9 +4,10 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /**
  * Keeps what someone typed (or the browser autofilled) before the page became interactive.
- * The server HTML is usable at once and the scripts start after the first paint, so early input
- * sits in the DOM while React's state is still empty: right after hydration the field reports
- * it through its own onChange, as if it had just been typed. Handlers read `target.value` only.
+ * The server HTML is usable before the deferred bundles have loaded and hydrated it, so early
+ * input sits in the DOM while React's state is still empty: right after hydration the field
+ * reports it through its own onChange, as if it had just been typed. Handlers read
+ * `target.value` only.
  */
 export function useEarlyInput<E extends Control>(value: unknown, onChange: ((e: ChangeEvent<E>) => void) | undefined, ref: Ref<E> | undefined) {
   const own = useRef<E | null>(null);

@@ -76,9 +76,9 @@ export const LOOKS = [
 
 /**
  * Resolves once React has hydrated the page (Docusaurus then sets data-has-hydrated on <html>).
- * The server HTML shows, and links work, before that; the scripts start after the first paint
- * (src/ssrTemplate.ts), so tests that press keys or click React controls right after `goto`
- * wait for this first, as a person would wait for the page to respond.
+ * The server HTML shows, and links work, before that; the bundles are deferred scripts that
+ * hydrate once they have loaded, so tests that press keys or click React controls right after
+ * `goto` wait for this first, as a person would wait for the page to respond.
  */
 export function hydrated(page: Page): Promise<unknown> {
   return page.waitForSelector('html[data-has-hydrated="true"]', { state: 'attached' });

@@ -29,32 +29,25 @@ const MARK_JS = 'data-markjs';
 describe('what a page runs at start-up', () => {
   const live = useLiveSite();
 
-  it('paints the server HTML first and starts the main bundle after the first contentful paint', async () => {
+  it('paints the server HTML without JavaScript, then hydrates from Docusaurus\'s deferred bundles', async () => {
+    // The server HTML alone is the page: with scripts off, the landing page's heading still shows.
+    const noJs = await live.browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 800 } });
+    const bare = await noJs.newPage();
+    await bare.goto(`${live.server.url}/`);
+    await bare.getByRole('heading', { level: 1 }).waitFor();
+    await noJs.close();
+
     const { page, context, consoleErrors } = await openPage(live.browser, { width: 412, height: 800 });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __fcp?: number; __mainInserted?: number };
-      new PerformanceObserver((list) => {
-        const fcp = list.getEntriesByName('first-contentful-paint')[0];
-        if (fcp) w.__fcp = fcp.startTime;
-      }).observe({ type: 'paint', buffered: true });
-      new MutationObserver((records) => {
-        for (const r of records)
-          for (const n of r.addedNodes)
-            if (n instanceof HTMLScriptElement && /\/assets\/js\/main\.[0-9a-f]+\.js$/.test(n.src)) w.__mainInserted ??= performance.now();
-      }).observe(document, { childList: true, subtree: true });
-    });
     const response = await page.goto(`${live.server.url}/`);
     const html = (await response!.text()).replace(/\s+/g, ' ');
-    // No parser-inserted bundle: it would run before the first paint on a fast connection.
-    expect(html).not.toMatch(/<script[^>]+src=["']?\/assets\/js\/main\./);
-    expect(html).toMatch(/<link rel=["']?preload["']? as=["']?script["']? href=["']?\/assets\/js\/main\./);
+    // Docusaurus's own template: the bundles are parser-inserted, deferred scripts (no boot script
+    // that holds them back past the first paint: measured as a loss, see CONTRIBUTING.md).
+    const main = html.match(/<script[^>]*\ssrc=["']?\/assets\/js\/main\.[0-9a-f]+\.js["']?[^>]*>/)?.[0];
+    expect(main ?? '(no <script> of main.js)').toMatch(/\sdefer[\s=>]/);
+    expect(html).not.toContain('first-contentful-paint');
     await hydrated(page);
-    const { fcp, inserted } = await page.evaluate(() => {
-      const w = window as unknown as { __fcp?: number; __mainInserted?: number };
-      return { fcp: w.__fcp, inserted: w.__mainInserted };
-    });
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0);
     expect(fcp).toBeGreaterThan(0);
-    expect(inserted).toBeGreaterThanOrEqual(fcp!);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

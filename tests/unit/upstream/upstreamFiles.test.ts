@@ -4,8 +4,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import ssgTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html.js';
-import { SSR_TEMPLATE } from '@site/src/ssrTemplate';
 import { STARTUP_MODULE } from '@site/src/plugins/lazyPrismLanguages';
 import { MARK_JS } from '@site/src/plugins/lazySearchHighlight';
 
@@ -26,8 +24,6 @@ const SEARCH = path.dirname(resolve('@easyops-cn/docusaurus-search-local/package
 
 /** Upstream files our code copies or reproduces, with the hash of the version it was taken from. */
 const UPSTREAM: readonly { file: string; hash: string; ours: string }[] = [
-  // Copied: src/ssrTemplate.ts is this template with its bundles started after the first paint.
-  { file: resolve('@docusaurus/core/lib/ssg/ssgTemplate.html.js'), hash: '5d6584e4a61b22d4', ours: 'src/ssrTemplate.ts' },
   // Ejected (the theme marks it unsafe): the body of a code block.
   { file: path.join(THEME, 'lib/theme/CodeBlock/Content/index.js'), hash: '0d361f5894590ea4', ours: 'src/theme/CodeBlock/Content/index.tsx' },
   // Reproduced as an HTML string by src/theme/CodeBlock/Content/_html.ts.
@@ -51,18 +47,6 @@ describe('upstream files our speed-ups depend on', () => {
       expect({ ours, hash: sha(read(file)) }).toEqual({ ours, hash });
     },
   );
-});
-
-describe('copied SSR template (src/ssrTemplate.ts)', () => {
-  it("is Docusaurus's own template but for how the bundles start", () => {
-    const bootScript = /\n {4}<script>\n {6}\(function \(scripts\) \{[\s\S]*?\n {4}<\/script>/;
-    expect(SSR_TEMPLATE).toMatch(bootScript);
-    const reverted = SSR_TEMPLATE.replace(bootScript, '').replace(
-      '<link rel="preload" as="script" href="<%= it.baseUrl %><%= script %>" />',
-      '<script src="<%= it.baseUrl %><%= script %>" defer></script>',
-    );
-    expect(reverted).toBe(ssgTemplate);
-  });
 });
 
 describe('theme start-up module replaced by src/plugins/lazyPrismLanguages', () => {
