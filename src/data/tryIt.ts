@@ -26,7 +26,8 @@ export const TRY_IT_COPY = {
   copyCurl: 'Copy as curl',
   curlCopied: 'Copied!',
   curlTitle: 'The same request for a terminal',
-  responseLabel: 'Response',
+  /** Names differ per call: several open panels on one page must not share a landmark name. */
+  responseLabel: (call: string) => `Response to ${call}`,
   requestIdLabel: 'Request-Id',
   emptyBody: '(empty body)',
   badJson: (detail: string) => `The request body is not valid JSON: ${detail}`,

@@ -197,7 +197,7 @@ export default function Panel({ endpoint, plan: pagePlan }: { endpoint: ApiEndpo
           </button>
         </div>
       </form>
-      <div className={styles.answer} aria-live="polite" aria-label={COPY.responseLabel} role="region" data-testid="try-it-answer">
+      <div className={styles.answer} aria-live="polite" aria-label={COPY.responseLabel(callName)} role="region" data-testid="try-it-answer">
         {state.kind === 'error' ? (
           <p className={styles.error} role="alert">
             {state.message}
