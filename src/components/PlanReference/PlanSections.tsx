@@ -76,7 +76,7 @@ function summary(plan: PlanId, section: SectionDef): string {
   const items: readonly { plans: readonly PlanId[] }[] = [...endpointsOf(section.endpoints), ...(section.id === 'webhooks' ? WEBHOOK_EVENTS : [])];
   const kind = section.id === 'webhooks' ? 'endpoints and events' : 'endpoints';
   const gated = items.filter((item) => !item.plans.includes(plan)).length;
-  return `${items.length} ${kind}${gated ? `, ${gated} need an upgrade` : ''}`;
+  return `${items.length} ${kind}${gated ? `, ${gated} ${gated === 1 ? 'needs' : 'need'} an upgrade` : ''}`;
 }
 
 /**

@@ -85,6 +85,14 @@ describe.each(PLAN_IDS)('/api-docs/%s', (plan) => {
     else expect(within(cta!).getByRole('link')).toHaveAttribute('href', '/#pricing');
   });
 
+  it('counts the calls a plan lacks in each section summary in proper English', () => {
+    const { container } = renderPlan(plan);
+    const text = container.textContent ?? '';
+    expect(text).not.toMatch(/\b1 need an upgrade/);
+    expect(text).not.toMatch(/\b([02-9]|\d{2,}) needs an upgrade/);
+    if (plan === 'starter') expect(text).toMatch(/\b1 needs an upgrade/);
+  });
+
   it('says Upgrade Required only where something is gated, and every gated card links to the plans', () => {
     const { container } = renderPlan(plan);
     const text = container.textContent ?? '';
