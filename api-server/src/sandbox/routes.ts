@@ -13,7 +13,8 @@ import { parsedBody, validateBody } from '../http/validate';
 import type { Logger } from '../logger';
 import { plansPhrase, SandboxError } from './errors';
 import { readParams } from './params';
-import { authenticate, mintKey, runOperation, sweepExpired, type Answer, type SandboxKey } from './service';
+import { authenticate, mintKey, sweepExpired, type SandboxKey } from './keys';
+import { runOperation, type Answer } from './service';
 import { SandboxStore, sandboxMigrations } from './store';
 
 export const REQUEST_ID_HEADER = 'Request-Id';

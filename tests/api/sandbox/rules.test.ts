@@ -8,7 +8,7 @@ import request from 'supertest';
 import { API_ENDPOINTS, NODE_VERIFY_SAMPLE, PYTHON_VERIFY_SAMPLE, SAMPLE_IDS, WEBHOOK_HEADERS, type ApiEndpoint } from '../../../src/data/apiReference';
 import { PLAN_IDS, type PlanId } from '../../../src/data/plans';
 import { SANDBOX_BASE_PATH, SANDBOX_KEY_TTL_MS, sandboxRateLimit } from '../../../src/data/sandbox';
-import { keyId } from '../../../api-server/src/sandbox/service';
+import { keyId } from '../../../api-server/src/sandbox/keys';
 import { createTestApp, type TestApp } from '../_lib/testApp';
 import { headersFor, mintKey, schemaErrors, send } from './_sandbox';
 
