@@ -16,7 +16,7 @@ import { apiNotFound, errorHandler, HttpError, lastResortErrorHandler } from './
 import { sameOriginWrites } from './http/guards';
 import { refuseLongUrls } from './http/limits';
 import { requestLog } from './http/requestLog';
-import { apiSecurityHeaders, hstsWhenSecure, securityHeaders } from './http/security';
+import { apiSecurityHeaders, documentPolicy, hstsWhenSecure, securityHeaders } from './http/security';
 import { siteRouter, type BuiltSite } from './http/site';
 
 export interface CreateAppOptions {
@@ -113,10 +113,18 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     sandboxRouter({ ...deps, counters, rateLimitScale: config.sandboxRateLimitScale, maxObjectsPerKey: config.sandboxMaxObjectsPerKey }),
   );
 
-  app.use(securityHeaders(options.site?.inlineScriptHashes ?? [], [new URL(EXTERNAL_LINKS.newsletter).origin]));
+  app.use(securityHeaders());
   app.use(compression());
   if (options.site) {
-    app.use(siteRouter(options.site, { planIds: PLAN_IDS, protectedRoutes: ['/white-label'], guard: requireAdmin }));
+    const formActions = [new URL(EXTERNAL_LINKS.newsletter).origin];
+    app.use(
+      siteRouter(options.site, {
+        planIds: PLAN_IDS,
+        protectedRoutes: ['/white-label'],
+        guard: requireAdmin,
+        documentPolicy: (hashes) => documentPolicy(hashes, formActions),
+      }),
+    );
   }
   app.use(errorHandler(logger), lastResortErrorHandler);
   return app;

@@ -30,27 +30,25 @@ function setAll(headers: readonly Header[]): RequestHandler {
 }
 
 /**
- * Security headers. Scripts: only our own files plus the exact inline scripts the build
- * contains (by hash), never 'unsafe-inline'. Styles stay inline-capable because React style
- * attributes and Docusaurus rely on them.
+ * Policy of everything the site sends that is not one of its pages (scripts, stylesheets, images,
+ * feeds, error answers): such a response is never a document that runs code, so it may do
+ * nothing but show itself (an SVG opened on its own keeps its inline styles and data: images).
  */
-export function securityHeaders(inlineScriptHashes: string[], formActions: string[]): RequestHandler {
-  return setAll(headersOf(siteHelmet(inlineScriptHashes, formActions)));
+const RESOURCE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+
+/** Security headers of the site's responses; pages replace the CSP with `documentPolicy`. */
+export function securityHeaders(): RequestHandler {
+  return setAll(withPolicy(headersOf(siteHelmet()), RESOURCE_POLICY));
 }
 
 /**
- * The API answers JSON, never a document: its policy allows nothing at all, which is both
- * stricter and a tenth of the size of the site's (every answer carries it).
+ * The CSP of one page. Scripts: only our own files plus the exact inline scripts of that page
+ * (by hash), never 'unsafe-inline'. Styles stay inline-capable because React style attributes
+ * and Docusaurus rely on them.
  */
-export function apiSecurityHeaders(): RequestHandler {
-  const headers = headersOf(siteHelmet([], [])).filter(([name]) => name.toLowerCase() !== 'content-security-policy');
-  headers.push(['Content-Security-Policy', "default-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"]);
-  return setAll(headers);
-}
-
-function siteHelmet(inlineScriptHashes: string[], formActions: string[]): RequestHandler {
-  return helmet({
-    contentSecurityPolicy: {
+export function documentPolicy(inlineScriptHashes: readonly string[], formActions: readonly string[]): string {
+  const [header] = headersOf(
+    helmet.contentSecurityPolicy({
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
@@ -66,7 +64,28 @@ function siteHelmet(inlineScriptHashes: string[], formActions: string[]): Reques
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
       },
-    },
+    }),
+  );
+  if (!header) throw new Error('security headers: helmet set no content security policy');
+  return header[1];
+}
+
+/**
+ * The API answers JSON, never a document: its policy allows nothing at all, which is both
+ * stricter and a tenth of the size of a page's (every answer carries it).
+ */
+export function apiSecurityHeaders(): RequestHandler {
+  return setAll(withPolicy(headersOf(siteHelmet()), "default-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"));
+}
+
+function withPolicy(headers: Header[], policy: string): Header[] {
+  return [...headers.filter(([name]) => name.toLowerCase() !== 'content-security-policy'), ['Content-Security-Policy', policy]];
+}
+
+/** Helmet's headers but the CSP, which depends on what is sent (see above). */
+function siteHelmet(): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: false,
     // HSTS only makes sense over TLS; see hstsWhenSecure.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
