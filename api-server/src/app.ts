@@ -113,10 +113,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     sandboxRouter({ ...deps, counters, rateLimitScale: config.sandboxRateLimitScale, maxObjectsPerKey: config.sandboxMaxObjectsPerKey }),
   );
 
-  app.use(securityHeaders());
+  const formActions = [new URL(EXTERNAL_LINKS.newsletter).origin];
+  app.use(securityHeaders(formActions));
   app.use(compression());
   if (options.site) {
-    const formActions = [new URL(EXTERNAL_LINKS.newsletter).origin];
     app.use(
       siteRouter(options.site, {
         planIds: PLAN_IDS,

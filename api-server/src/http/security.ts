@@ -30,15 +30,12 @@ function setAll(headers: readonly Header[]): RequestHandler {
 }
 
 /**
- * Policy of everything the site sends that is not one of its pages (scripts, stylesheets, images,
- * feeds, error answers): such a response is never a document that runs code, so it may do
- * nothing but show itself (an SVG opened on its own keeps its inline styles and data: images).
+ * Security headers of the site's responses. Files that are not pages (scripts, stylesheets,
+ * images, the search worker) get the page policy without any inline-script hash: a worker runs
+ * under its own script's policy, so it must still reach 'self'. Pages replace it with their own.
  */
-const RESOURCE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
-
-/** Security headers of the site's responses; pages replace the CSP with `documentPolicy`. */
-export function securityHeaders(): RequestHandler {
-  return setAll(withPolicy(headersOf(siteHelmet()), RESOURCE_POLICY));
+export function securityHeaders(formActions: readonly string[]): RequestHandler {
+  return setAll(withPolicy(headersOf(siteHelmet()), documentPolicy([], formActions)));
 }
 
 /**
