@@ -22,6 +22,7 @@ const config: Config = {
   future: { v4: true, faster: true },
   markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } },
   i18n: { defaultLocale: 'en', locales: ['en'] },
+  clientModules: ['./src/clientModules/codeBlocks.ts'],
   presets: [
     [
       'classic',

@@ -5,38 +5,39 @@
  * this /documentation and /blog, which show no code, evaluated that ~100 KB chunk at start-up:
  * the longest task of their load on a throttled phone.
  *
- * React.lazy inside Suspense is React's documented way to do this with server rendering:
- * Docusaurus renders pages with renderToPipeableStream and waits for everything (onAllReady),
- * so the built HTML holds the highlighted code, and hydration keeps that HTML in place until the
- * chunk has loaded.
+ * React.lazy is React's documented way to do this. Where the block is rendered matters:
+ * - Server rendering and hydration: no Suspense boundary. Docusaurus waits for everything
+ *   (renderToPipeableStream's onAllReady), so the built HTML holds the highlighted code in
+ *   place, and a hydration that reaches a block before its chunk has arrived waits for it
+ *   (Docusaurus hydrates in a transition) with the server HTML on screen. A boundary here was
+ *   worse: React 19.2+ writes every completed boundary after the first 12.8 KB of them out of
+ *   order (hidden copies at the end of the page, moved into place by inline scripts), which on
+ *   /api-docs was 57 boundaries, 57 inline scripts and a 3.6 KB CSP.
+ * - Rendered later in the browser (client-side navigation, a card or tab rendered on demand):
+ *   inside Suspense, so the rest of the page stays usable while the chunk arrives.
+ * src/clientModules/codeBlocks.ts starts fetching the chunk at start-up when the page shows code.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
-import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import type { Props } from '@theme/CodeBlock';
+import { loadedThemeCodeBlock, loadThemeCodeBlock } from './_load';
 
-type ThemeCodeBlockModule = typeof import('@theme-original/CodeBlock');
-
-let loaded: ThemeCodeBlockModule | undefined;
-let loading: Promise<ThemeCodeBlockModule> | undefined;
-const load = (): Promise<ThemeCodeBlockModule> =>
-  (loading ??= import('@theme-original/CodeBlock').then((m) => (loaded = m)));
-const LazyThemeCodeBlock = lazy(load);
-
-// A page whose server HTML shows code needs the chunk anyway: fetch it now, so that code rendered
-// later (a card coming into view, a tab chosen) renders at once instead of through the fallback.
-if (ExecutionEnvironment.canUseDOM && document.querySelector('.theme-code-block')) void load();
+const LazyThemeCodeBlock = lazy(loadThemeCodeBlock);
 
 export default function CodeBlock(props: Props): ReactNode {
-  const ThemeCodeBlock = loaded?.default ?? LazyThemeCodeBlock;
+  // Fixed for the block's lifetime: a change of either would remount it (and highlight it again).
+  const [withBoundary] = useState(useIsBrowser());
+  const [ThemeCodeBlock] = useState(() => loadedThemeCodeBlock()?.default ?? LazyThemeCodeBlock);
+  const block = <ThemeCodeBlock {...props} />;
+  if (!withBoundary) return block;
   return (
-    // Only seen on client-side navigation to a page with code, while the chunk arrives.
     <Suspense
       fallback={
         <pre className={props.className}>
           <code>{props.children}</code>
         </pre>
       }>
-      <ThemeCodeBlock {...props} />
+      {block}
     </Suspense>
   );
 }
