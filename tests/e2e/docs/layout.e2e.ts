@@ -85,8 +85,8 @@ describe('one layout for the API reference pages', () => {
     const { page, context } = await openPage(live.browser);
     await page.goto(`${live.server.url}/api-docs/business`, { waitUntil: 'networkidle' });
     await hydrated(page);
-    // Plan pages open every section at load; a reader may have closed one.
-    await page.locator('[data-accordion="banking"] > h2 button').click();
+    // Plan pages open only Getting Started at load, like /api-docs.
+    await expect(page.locator('[data-accordion="banking"] > h2 button').getAttribute('aria-expanded')).resolves.toBe('false');
     const card = page.locator('[data-endpoint="createBankAccount"]');
     await expect(card.isVisible()).resolves.toBe(false);
     const sidebar = page.locator('aside.theme-doc-sidebar-container');
