@@ -19,6 +19,7 @@ export const PORTS = { site: PORT_BASE, stock: PORT_BASE + 1, hello: PORT_BASE +
 /**
  * Every route of the spec (the e2e suites' list), with /api-docs/{planId} represented once by its
  * richest plan page: the other plan pages and the unknown-plan fallback render the same component.
+ * BENCH_ROUTES may still name any of them (`/api-docs/starter`).
  */
 const RICHEST_PLAN_PAGE = `/api-docs/${PLAN_IDS[PLAN_IDS.length - 1]!}`;
 export const SPEC_ROUTES: readonly string[] = ALL_SPEC_ROUTES.filter((r) => !r.startsWith('/api-docs/') || r === RICHEST_PLAN_PAGE);
@@ -83,7 +84,7 @@ export function readOptions(): BenchOptions {
   const wanted = list('BENCH_ROUTES');
   // A wanted route matches a spec route by its path, so "/success" selects the one with a query.
   const routes = wanted.length
-    ? SPEC_ROUTES.filter((r) => wanted.some((w) => r === w || r.split('?')[0] === w))
+    ? ALL_SPEC_ROUTES.filter((r) => wanted.some((w) => r === w || r.split('?')[0] === w))
     : [...SPEC_ROUTES];
   if (wanted.length && routes.length === 0) throw new Error(`BENCH_ROUTES matched no spec route: ${wanted.join(', ')}`);
   const skip = new Set<Section>();
