@@ -84,3 +84,13 @@ describe("search plugin's mark.js import swapped by src/plugins/lazySearchHighli
     for (const method of ['constructor(root)', 'unmark(options)', 'mark(keywords, options)']) expect(standIn).toContain(method);
   });
 });
+
+// src/theme/CodeBlock renders no Suspense boundary while hydrating: a block whose chunk has not
+// arrived suspends the hydration, which React allows because Docusaurus hydrates in a transition.
+describe("Docusaurus's client entry", () => {
+  it('hydrates the page inside startTransition', () => {
+    const entry = read(path.join(path.dirname(resolve('@docusaurus/core/package.json')), 'lib/client/clientEntry.js'));
+    expect(entry).toMatch(/startTransition\(renderApp\)/);
+    expect(entry).toMatch(/ReactDOM\.hydrateRoot\(container, app/);
+  });
+});
