@@ -2,11 +2,16 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuild } from './ensureBuild';
+import { ensurePrerequisites, thisHost } from './prerequisites';
 
 /**
  * `npm test`: typecheck, unit + component + API tests (the API ones on SQLite and PostgreSQL), then the end-to-end suite against the
  * production build in Chromium. Ends with one line "N passed, N failed" summing every suite.
+ * First of all, what the tests need beyond npm (./prerequisites.ts): installed as root, otherwise
+ * named in one line before anything runs.
  */
+if (!ensurePrerequisites(thisHost)) process.exit(1);
+
 const root = path.resolve(__dirname, '..');
 const artifacts = path.join(root, 'tests/.artifacts');
 fs.mkdirSync(artifacts, { recursive: true });

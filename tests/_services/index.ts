@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { asServerUser, isRoot, NPM_POSTGRES, postgresBinDir, thisMachine, UNPRIVILEGED_USER } from './programs';
 
 /**
  * Private PostgreSQL and Redis servers for the tests: each in a temporary folder, on a free
@@ -29,28 +30,24 @@ export function freePort(): Promise<number> {
   });
 }
 
+let binDir: string | undefined;
+/** See ./programs.ts for which PostgreSQL runs; `npm test` has checked there is one. */
 function postgresBin(name: string): string {
-  const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const v of versions) {
-    const candidate = path.join(root, v, 'bin', name);
-    if (fs.existsSync(candidate)) return candidate;
-  }
-  throw new Error(`PostgreSQL's ${name} was not found under ${root}: apt-get install postgresql (.ci/run does)`);
+  binDir ??= postgresBinDir();
+  if (!binDir) throw new Error(`no PostgreSQL runs here (neither ${NPM_POSTGRES} from npm nor Debian's postgresql): npm test says what to install`);
+  return path.join(binDir, name);
 }
 
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
-
-/** initdb refuses to run as root: as root the server runs as the `postgres` system user. */
+/** initdb refuses to run as root: as root the server runs as an unprivileged user (./programs.ts). */
 function runAsOwner(bin: string, args: string[]): void {
-  const [cmd, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  const [cmd, argv] = asServerUser(bin, args);
   const result = spawnSync(cmd, argv, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${path.basename(bin)} failed: ${result.stderr || result.stdout}`);
 }
 
 export async function startPostgres(): Promise<RunningService> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-test-'));
-  if (isRoot()) execFileSync('chown', ['postgres:postgres', dir]);
+  if (isRoot(thisMachine)) execFileSync('chown', [UNPRIVILEGED_USER, dir]);
   const port = await freePort();
   const data = path.join(dir, 'data');
   runAsOwner(postgresBin('initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
@@ -87,7 +84,7 @@ export async function startRedis(port?: number): Promise<RunningService> {
     { encoding: 'utf8' },
   );
   if (result.error || result.status !== 0) {
-    throw new Error(`redis-server could not start (apt-get install redis-server; .ci/run does): ${result.error?.message ?? result.stderr}`);
+    throw new Error(`redis-server could not start (npm test installs it, or says how): ${result.error?.message ?? result.stderr}`);
   }
   await waitForPort(port);
   let stopped = false;

