@@ -37,7 +37,8 @@ beforeAll(async () => {
   const plugin = devProxyPlugin({} as LoadContext);
   const webpackConfig = plugin.configureWebpack?.({}, false, {} as never, {} as never) as { devServer: { proxy: ProxyItem[] } };
   process.env.API_PORT = saved;
-  const [item] = webpackConfig.devServer.proxy;
+  const item = webpackConfig.devServer.proxy[0];
+  if (!item) throw new Error('the plugin sets no proxy in development');
   // As webpack-dev-server does (its log aside): createProxyMiddleware(context, { ...item, ws: false }).
   const proxy = createProxyMiddleware(item.context, { ...item, ws: false, logLevel: 'silent' });
   dev = http.createServer((req, res) => {

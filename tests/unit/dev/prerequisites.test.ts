@@ -30,7 +30,8 @@ function fake({ uid = 1000, executables = [] as string[], npmPostgres = false, r
     env: { PATH: '/usr/local/bin:/usr/bin' },
     isExecutable: (file) => files.has(file),
     listDir: (dir) =>
-      dir === DEBIAN_POSTGRES ? [...new Set([...files].filter((f) => f.startsWith(`${dir}/`)).map((f) => f.split('/')[4]))] : [],
+      // The version folders under it: /usr/lib/postgresql/15/bin/initdb gives 15.
+      dir === DEBIAN_POSTGRES ? [...new Set([...files].filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1).split('/')[0] ?? ''))] : [],
     packageDir: (name) => (npmPostgres && name === NPM_POSTGRES ? NPM_DIR : undefined),
     succeeds: (cmd, args) => {
       const line = [cmd, ...args].join(' ');
