@@ -4,7 +4,8 @@ import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import CodeTabs from '@site/src/components/CodeTabs';
 import { PLAN_DOC_PROFILES } from '@site/src/data/limits';
-import { ACCOUNTING_PROVIDER, API_BASE_URL, API_VERSION, SITE } from '@site/src/data/site';
+import { ACCOUNTING_PROVIDER, API_VERSION, SITE } from '@site/src/data/site';
+import { useSiteAddresses } from '@site/src/lib/useSiteAddresses';
 import { TIMINGS, SAMPLE_EXPIRIES } from '@site/src/data/timings';
 import { API_KEY_ENV } from '@site/src/data/apiReference/common';
 import {
@@ -22,7 +23,7 @@ import styles from './styles.module.css';
 
 /** Commands generating a typed client from the published OpenAPI document. */
 export function SdkGenerationSamples(): ReactNode {
-  const url = `${SITE.url}${OPENAPI_URL_PUBLIC}`;
+  const url = `${useSiteAddresses().siteUrl}${OPENAPI_URL_PUBLIC}`;
   return (
     <CodeTabs
       labels={{ curl: 'Any language', node: 'TypeScript', python: 'Python' }}
@@ -79,7 +80,9 @@ export function OpenApiDownload(): ReactNode {
 
 /** Inline values for prose, so no number is typed into a page. */
 export const Value = {
-  ApiBaseUrl: (): ReactNode => <code>{API_BASE_URL}</code>,
+  ApiBaseUrl: function ApiBaseUrl(): ReactNode {
+    return <code>{useSiteAddresses().apiBaseUrl}</code>;
+  },
   ApiVersion: (): ReactNode => <code>{API_VERSION}</code>,
   ApiKeyEnv: (): ReactNode => <code>{API_KEY_ENV}</code>,
   Provider: (): ReactNode => <>{ACCOUNTING_PROVIDER.name}</>,
