@@ -16,6 +16,7 @@ import {
   OPENAPI_URL_PUBLIC,
 } from '@site/src/data/apiReference/public';
 import { CLAIMS } from '@site/src/data/claims';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '@site/src/data/operations';
 import { SANDBOX_BASE_PATH, SANDBOX_KEY_TTL_MS, SANDBOX_KEYS_URL } from '@site/src/data/sandbox';
 import { PRIVACY } from '@site/src/data/legal';
 import { SUPPORT_PRIORITIES, SUPPORT_PRIORITY_IDS, SUPPORT_CATEGORIES, SUPPORT_CATEGORY_IDS, formatResponseTime } from '@site/src/data/support';
@@ -97,6 +98,7 @@ export const Value = {
   SandboxBaseUrl: (): ReactNode => <code>{SANDBOX_BASE_PATH}</code>,
   SandboxKeysUrl: (): ReactNode => <code>{SANDBOX_KEYS_URL}</code>,
   SandboxKeyHours: (): ReactNode => <>{SANDBOX_KEY_TTL_MS / 3_600_000}</>,
+  ShutdownTimeoutSeconds: (): ReactNode => <>{DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000}</>,
 };
 
 /** A marketing claim by key: <Claim name="uptime" />. */
