@@ -1,19 +1,25 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Config } from '@docusaurus/types';
 import { EXTERNAL_LINKS, SITE } from './src/data/site';
+import { resolveSiteAddresses } from './src/domain/siteAddress';
 import { darkCodeTheme, lightCodeTheme } from './src/lib/prismThemes';
 import planRoutesPlugin from './src/plugins/planRoutes';
 import devProxyPlugin from './src/plugins/devProxy';
 import llmsTxtPlugin from './src/plugins/llmsTxt';
 import precompressPlugin from './src/plugins/precompress';
+import siteAddressFilesPlugin from './src/plugins/siteAddressFiles';
 import lazyPrismLanguagesPlugin from './src/plugins/lazyPrismLanguages';
 import lazySearchHighlightPlugin from './src/plugins/lazySearchHighlight';
+
+// SITE_URL and API_BASE_URL, validated as the server validates them (a bad value fails the build
+// with the same message); unset SITE_URL is http://localhost:PORT, where `npm start` serves.
+const addresses = resolveSiteAddresses(process.env);
 
 const config: Config = {
   title: SITE.name,
   tagline: SITE.tagline,
   favicon: 'img/favicon.svg',
-  url: SITE.url,
+  url: addresses.siteUrl,
   baseUrl: '/',
   trailingSlash: false,
   onBrokenLinks: 'throw',
@@ -22,6 +28,7 @@ const config: Config = {
   future: { v4: true, faster: true },
   markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } },
   i18n: { defaultLocale: 'en', locales: ['en'] },
+  customFields: { apiBaseUrl: addresses.apiBaseUrl },
   clientModules: ['./src/clientModules/codeBlocks.ts'],
   presets: [
     [
@@ -64,6 +71,7 @@ const config: Config = {
     planRoutesPlugin,
     devProxyPlugin,
     llmsTxtPlugin,
+    siteAddressFilesPlugin,
     precompressPlugin,
     lazyPrismLanguagesPlugin,
     lazySearchHighlightPlugin,

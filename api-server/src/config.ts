@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { SANDBOX_MAX_OBJECTS_PER_KEY } from '../../src/data/sandbox';
+import { API_BASE_URL_RULE, DEFAULT_PORT, isApiBaseUrl, isSiteUrl, resolveSiteAddresses, SITE_URL_RULE } from '../../src/domain/siteAddress';
 
 // Unset and empty both mean "use the default": shells and .env files often export empty strings.
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -37,7 +38,7 @@ function isPostgresUrl(value: string): boolean {
 }
 
 const envSchema = z.object({
-  PORT: withDefault(z.coerce.number().int().min(0).max(65535), 3000),
+  PORT: withDefault(z.coerce.number().int().min(0).max(65535), DEFAULT_PORT),
   DATA_DIR: withDefault(z.string(), './data'),
   SMTP_URL: opt(z.string().regex(/^smtps?:\/\/[^\s]+$/, { error: 'must be an smtp:// or smtps:// URL' })),
   REDIS_URL: opt(z.string().refine(isRedisUrl, { error: 'must be a redis:// or rediss:// URL, e.g. redis://localhost:6379 (optionally /DB-NUMBER)' })),
@@ -61,6 +62,9 @@ const envSchema = z.object({
   // The v1 sandbox: each key's per-minute limit is its plan's documented figure times this (tests lower it).
   SANDBOX_RATE_LIMIT_SCALE: withDefault(z.coerce.number().positive().max(1), 1),
   SANDBOX_MAX_OBJECTS_PER_KEY: withDefault(z.coerce.number().int().min(1).max(100_000), SANDBOX_MAX_OBJECTS_PER_KEY),
+  // Built into the site (src/domain/siteAddress.ts); checked here too, so a typo stops the server.
+  SITE_URL: opt(z.string().trim().refine(isSiteUrl, { error: SITE_URL_RULE })),
+  API_BASE_URL: opt(z.string().trim().refine(isApiBaseUrl, { error: API_BASE_URL_RULE })),
   DATABASE_URL: opt(z.string().refine(isPostgresUrl, { error: 'must be a postgres:// or postgresql:// URL with a host, e.g. postgres://user:password@db.example.com:5432/ledgerline' })),
 });
 
@@ -93,6 +97,10 @@ export interface Config {
   /** Multiplies each plan's documented per-minute limit for sandbox keys. */
   sandboxRateLimitScale: number;
   sandboxMaxObjectsPerKey: number;
+  /** The public origin the site build names (SITE_URL; default http://localhost:PORT). */
+  siteUrl: string;
+  /** The documented v1 API's base (API_BASE_URL; default SITE_URL + /v1). */
+  apiBaseUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -109,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  const addresses = resolveSiteAddresses({ SITE_URL: e.SITE_URL, API_BASE_URL: e.API_BASE_URL, PORT: String(e.PORT) });
   return {
     port: e.PORT,
     dataDir: path.resolve(cwd, e.DATA_DIR),
@@ -131,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: e.DATABASE_URL,
     sandboxRateLimitScale: e.SANDBOX_RATE_LIMIT_SCALE,
     sandboxMaxObjectsPerKey: e.SANDBOX_MAX_OBJECTS_PER_KEY,
+    ...addresses,
   };
 }
 

@@ -6,8 +6,6 @@
 export const SITE = {
   name: 'Ledgerline',
   tagline: 'White-label banking and accounting-integration APIs for growing businesses',
-  /** Canonical public origin, used for sitemap, canonical URLs and OpenGraph cards. */
-  url: 'https://ledgerline.example.com',
   partnerBadge: 'Official Xero Partner',
   contact: {
     salesEmail: 'sales@ledgerline.example.com',
@@ -39,6 +37,12 @@ export const EXTERNAL_LINKS = {
   accountingProvider: 'https://www.xero.com',
 } as const;
 
-/** Base URL of the documented (sample) v1 API, distinct from the site's live /api. */
-export const API_BASE_URL = 'https://api.ledgerline.example.com/v1';
+/**
+ * Host white-label custom domains point their CNAME at (one label per organization below it):
+ * the hosted white-label platform's edge, like the services above, not this site's own address.
+ */
+export const WHITE_LABEL_EDGE_HOST = 'edge.ledgerline.example.com';
+
+// The site's own address and the documented API's are the operator's: SITE_URL and API_BASE_URL,
+// read at build time (src/domain/siteAddress.ts; pages read them with src/lib/useSiteAddresses).
 export const API_VERSION = 'v1';

@@ -5,7 +5,7 @@
  * which the API server enforces too, lives in src/domain/whiteLabel.ts.
  */
 import { BACKGROUND_THEMES, WHITE_LABEL_DEFAULTS, WHITE_LABEL_FONTS, whiteLabelConfigFileName, type WhiteLabelFont } from '../data/whiteLabel';
-import { SITE } from '../data/site';
+import { SITE, WHITE_LABEL_EDGE_HOST } from '../data/site';
 import type { WhiteLabelConfig } from '../schemas/whiteLabel';
 import { contrastRatio, readableTextShade, relativeLuminance, textColorOn } from './contrast';
 
@@ -140,7 +140,7 @@ export function exportFile(c: WhiteLabelConfig, now: Date = new Date()): { name:
 // ---------------------------------------------------------------- DNS
 
 /** Hostname clients point their CNAME at, on the platform's own domain. */
-export const EDGE_HOST = `edge.${new URL(SITE.url).hostname}`;
+export const EDGE_HOST = WHITE_LABEL_EDGE_HOST;
 
 export interface DnsRecord {
   type: 'CNAME' | 'TXT';

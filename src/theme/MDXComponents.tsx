@@ -11,6 +11,7 @@ import EndpointCard, { Endpoint, EndpointList, EndpointRef } from '@site/src/com
 import PlanLimitsTable, { PlanLimit } from '@site/src/components/PlanLimitsTable';
 import WebhookEventList from '@site/src/components/WebhookEvents';
 import SetupPassword from '@site/src/components/SetupPassword';
+import { EnvironmentVariablesTable, MetricsTable } from '@site/src/components/OperationsTables';
 import {
   EndpointAvailabilityTable,
   ErrorBodyExample,
@@ -52,6 +53,8 @@ export default {
   WebhookEventsTable,
   WebhookHeader,
   SetupPassword,
+  EnvironmentVariablesTable,
+  MetricsTable,
   EndpointAvailabilityTable,
   ErrorBodyExample,
   ErrorTypesTable,

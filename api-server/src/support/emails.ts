@@ -64,15 +64,15 @@ export function supportTeamMail(t: NewTicket, supportEmail: string): OutgoingMai
 }
 
 /**
- * The customer's receipt: the ticket id to quote, its category and when to expect an answer.
- * It goes to whatever address was typed into a public form, so it carries no text the sender
- * chose except their name: no subject, no message. Otherwise the form would relay anyone's
- * words to anyone's inbox under our name.
+ * The submitter's receipt: the ticket id to quote, its category and when to expect an answer.
+ * It goes to whatever address was typed into a public form, which nobody has verified, so it
+ * carries nothing the sender wrote: no name, no subject, no message, and no display name on
+ * the address. Otherwise the form would relay anyone's words to anyone's inbox under our name.
  */
 export function customerConfirmationMail(t: NewTicket, supportEmail: string): OutgoingMail {
   const hours = formatResponseTime(SUPPORT_PRIORITIES[t.priority].responseHours);
   const category = SUPPORT_CATEGORIES[t.category].label;
-  const greeting = `Hello ${t.name},`;
+  const greeting = 'Hello,';
   const intro = `We have received your support request. Your ticket number is ${t.ticketId}.`;
   const promise = `Based on its ${SUPPORT_PRIORITIES[t.priority].label.toLowerCase()} priority, our team will respond within ${hours}.`;
   const quote = `Please quote ${t.ticketId} in any follow-up. You can reply to this email to add details.`;

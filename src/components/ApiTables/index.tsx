@@ -36,7 +36,8 @@ function labelCells(rows: ReactNode, head: readonly string[]): ReactNode {
   });
 }
 
-function Table({ head, children, label }: { head: readonly string[]; children: ReactNode; label: string }): ReactNode {
+/** A reference table: scrolls on narrow screens and, on phones, labels each cell with its column. */
+export function Table({ head, children, label }: { head: readonly string[]; children: ReactNode; label: string }): ReactNode {
   return (
     <div className={styles.tableWrap}>
       <table aria-label={label}>

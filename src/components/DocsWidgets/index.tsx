@@ -4,7 +4,8 @@ import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import CodeTabs from '@site/src/components/CodeTabs';
 import { PLAN_DOC_PROFILES } from '@site/src/data/limits';
-import { ACCOUNTING_PROVIDER, API_BASE_URL, API_VERSION, SITE } from '@site/src/data/site';
+import { ACCOUNTING_PROVIDER, API_VERSION, SITE } from '@site/src/data/site';
+import { useSiteAddresses } from '@site/src/lib/useSiteAddresses';
 import { TIMINGS, SAMPLE_EXPIRIES } from '@site/src/data/timings';
 import { API_KEY_ENV } from '@site/src/data/apiReference/common';
 import {
@@ -15,6 +16,7 @@ import {
   OPENAPI_URL_PUBLIC,
 } from '@site/src/data/apiReference/public';
 import { CLAIMS } from '@site/src/data/claims';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '@site/src/data/operations';
 import { SANDBOX_BASE_PATH, SANDBOX_KEY_TTL_MS, SANDBOX_KEYS_URL } from '@site/src/data/sandbox';
 import { PRIVACY } from '@site/src/data/legal';
 import { SUPPORT_PRIORITIES, SUPPORT_PRIORITY_IDS, SUPPORT_CATEGORIES, SUPPORT_CATEGORY_IDS, formatResponseTime } from '@site/src/data/support';
@@ -22,7 +24,7 @@ import styles from './styles.module.css';
 
 /** Commands generating a typed client from the published OpenAPI document. */
 export function SdkGenerationSamples(): ReactNode {
-  const url = `${SITE.url}${OPENAPI_URL_PUBLIC}`;
+  const url = `${useSiteAddresses().siteUrl}${OPENAPI_URL_PUBLIC}`;
   return (
     <CodeTabs
       labels={{ curl: 'Any language', node: 'TypeScript', python: 'Python' }}
@@ -79,7 +81,9 @@ export function OpenApiDownload(): ReactNode {
 
 /** Inline values for prose, so no number is typed into a page. */
 export const Value = {
-  ApiBaseUrl: (): ReactNode => <code>{API_BASE_URL}</code>,
+  ApiBaseUrl: function ApiBaseUrl(): ReactNode {
+    return <code>{useSiteAddresses().apiBaseUrl}</code>;
+  },
   ApiVersion: (): ReactNode => <code>{API_VERSION}</code>,
   ApiKeyEnv: (): ReactNode => <code>{API_KEY_ENV}</code>,
   Provider: (): ReactNode => <>{ACCOUNTING_PROVIDER.name}</>,
@@ -94,6 +98,7 @@ export const Value = {
   SandboxBaseUrl: (): ReactNode => <code>{SANDBOX_BASE_PATH}</code>,
   SandboxKeysUrl: (): ReactNode => <code>{SANDBOX_KEYS_URL}</code>,
   SandboxKeyHours: (): ReactNode => <>{SANDBOX_KEY_TTL_MS / 3_600_000}</>,
+  ShutdownTimeoutSeconds: (): ReactNode => <>{DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000}</>,
 };
 
 /** A marketing claim by key: <Claim name="uptime" />. */

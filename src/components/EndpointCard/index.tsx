@@ -5,11 +5,12 @@ import CodeBlock from '@theme/CodeBlock';
 import Link from '@docusaurus/Link';
 import CodeTabs from '@site/src/components/CodeTabs';
 import { MethodBadge, ParamsTable, PlanAvailability, UpgradeBadge } from '@site/src/components/ApiTables';
-import { API_BASE_URL, API_ENDPOINTS, API_KEY_ENV, endpointAnchor, IDEMPOTENCY_HEADER, API_VERSION, codeSamples, endpointsOf, type ApiEndpoint, type ApiSectionId } from '@site/src/data/apiReference';
+import { API_ENDPOINTS, API_KEY_ENV, endpointAnchor, IDEMPOTENCY_HEADER, API_VERSION, codeSamples, endpointsOf, type ApiEndpoint, type ApiSectionId } from '@site/src/data/apiReference';
 import { PLAN_LIMITS, formatLimit, type PlanLimits } from '@site/src/data/limits';
 import { getPlan, type PlanId } from '@site/src/data/plans';
 import LazyHydrate from '@site/src/components/LazyHydrate';
 import TryIt from '@site/src/components/TryIt';
+import { useSiteAddresses } from '@site/src/lib/useSiteAddresses';
 import styles from './styles.module.css';
 
 export interface EndpointCardProps {
@@ -71,6 +72,7 @@ function Headers({ endpoint, plan }: { endpoint: ApiEndpoint; plan: string }): R
 export default function EndpointCard({ endpoint, plan, anchor }: EndpointCardProps): ReactNode {
   const available = !plan || endpoint.plans.includes(plan);
   const notes = plan ? (endpoint.limits ?? []).map((k) => limitNote(k, plan)).filter((n): n is string => n !== null) : [];
+  const { apiBaseUrl } = useSiteAddresses();
   return (
     <LazyHydrate>
       <article
@@ -87,7 +89,7 @@ export default function EndpointCard({ endpoint, plan, anchor }: EndpointCardPro
         </header>
         <p className={styles.url}>
           <code>
-            {endpoint.method} {API_BASE_URL}
+            {endpoint.method} {apiBaseUrl}
             {endpoint.path}
           </code>
         </p>
@@ -123,7 +125,7 @@ export default function EndpointCard({ endpoint, plan, anchor }: EndpointCardPro
             <div className={styles.grid}>
               <div className={styles.block}>
                 <h4 className={styles.blockTitle}>Request</h4>
-                <CodeTabs samples={codeSamples(endpoint, plan)} />
+                <CodeTabs samples={codeSamples(endpoint, apiBaseUrl, plan)} />
               </div>
               <div className={styles.block}>
                 <h4 className={styles.blockTitle}>Response</h4>

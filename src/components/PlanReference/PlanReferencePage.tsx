@@ -1,10 +1,10 @@
 import Head from '@docusaurus/Head';
-import { SITE } from '@site/src/data/site';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
 import { getPlan, isPlanId, type PlanId } from '@site/src/data/plans';
 import { getPlanDocProfile } from '@site/src/data/limits';
 import { planSidebar } from '@site/src/lib/apiSidebar';
+import { useSiteAddresses } from '@site/src/lib/useSiteAddresses';
 import ApiReferenceLayout from '@site/src/components/ApiReferenceLayout';
 import { QuickLinks } from '@site/src/components/DocsWidgets';
 import PlanHeader from './PlanHeader';
@@ -36,6 +36,7 @@ export function usePlanId(planId: PlanId | undefined): PlanId {
 export default function PlanReferencePage({ planId }: Props): ReactNode {
   const plan = usePlanId(planId);
   const profile = getPlanDocProfile(plan);
+  const { siteUrl } = useSiteAddresses();
   return (
     <ApiReferenceLayout
       title={`${profile.name} API Reference`}
@@ -47,8 +48,8 @@ export default function PlanReferencePage({ planId }: Props): ReactNode {
         // The fallback route's own path is the literal pattern /api-docs/:planId; it shows the
         // starter content, so that page is its canonical (and the URL a share card points at).
         <Head>
-          <link rel="canonical" href={`${SITE.url}/api-docs/${plan}`} />
-          <meta property="og:url" content={`${SITE.url}/api-docs/${plan}`} />
+          <link rel="canonical" href={`${siteUrl}/api-docs/${plan}`} />
+          <meta property="og:url" content={`${siteUrl}/api-docs/${plan}`} />
         </Head>
       )}
       <PlanHeader profile={profile} />

@@ -5,7 +5,8 @@ import Accordion from '@site/src/components/Accordion';
 import { EndpointList } from '@site/src/components/EndpointCard';
 import WebhookEventList from '@site/src/components/WebhookEvents';
 import { RequestHeadersTable, UPGRADE_REQUIRED } from '@site/src/components/ApiTables';
-import { API_BASE_URL, API_ENDPOINTS, WEBHOOK_EVENTS, endpointsOf, type ApiSectionId } from '@site/src/data/apiReference';
+import { Value } from '@site/src/components/DocsWidgets';
+import { API_ENDPOINTS, WEBHOOK_EVENTS, endpointsOf, type ApiSectionId } from '@site/src/data/apiReference';
 import { planEndpointSections } from '@site/src/lib/apiSidebar';
 import { ACCOUNTING_PROVIDER } from '@site/src/data/site';
 import { getPlan, type PlanId } from '@site/src/data/plans';
@@ -30,7 +31,7 @@ const SECTIONS: readonly SectionDef[] = [
     intro: (plan) => (
       <>
         <p>
-          Send every request to <code>{API_BASE_URL}</code> with your secret key and <code>X-Plan-Type: {plan}</code>.{' '}
+          Send every request to <Value.ApiBaseUrl /> with your secret key and <code>X-Plan-Type: {plan}</code>.{' '}
           {hasGatedItems(plan) ? (
             <>
               Calls and events marked {UPGRADE_REQUIRED} answer <code>403 permission_error</code> on the {getPlan(plan).name} plan.{' '}

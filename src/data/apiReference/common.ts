@@ -2,16 +2,18 @@
  * Facts shared by every call of the documented v1 API: headers, statuses, permissions and the
  * sample identifiers the examples reuse (so an account id in one example is the same everywhere).
  */
-import { ACCOUNTING_PROVIDER, API_BASE_URL, API_VERSION } from '../site';
+import { ACCOUNTING_PROVIDER, API_VERSION } from '../site';
 import { PLAN_IDS, type PlanId } from '../plans';
 
-export { API_BASE_URL, API_VERSION };
+export { API_VERSION };
 
 /** `{accounting}` in the spec's paths and event names. */
 export const ACCOUNTING = ACCOUNTING_PROVIDER.slug;
 
 /** Environment variable the code samples read the API key from. */
 export const API_KEY_ENV = 'LEDGERLINE_API_KEY';
+/** Environment variable the blog's curl samples read the API's base URL (API_BASE_URL) from. */
+export const API_URL_ENV = 'LEDGERLINE_API_URL';
 /** Plan shown in the X-Plan-Type header of the generic examples. */
 export const EXAMPLE_PLAN: PlanId = 'business';
 

@@ -6,8 +6,9 @@
 import { PLAN_IDS } from '../plans';
 import { PLAN_LIMITS } from '../limits';
 import { ACCOUNTING_PROVIDER, SITE } from '../site';
+import type { SiteAddresses } from '../../domain/siteAddress';
 import { SANDBOX_BASE_PATH, SANDBOX_KEYS_URL } from '../sandbox';
-import { API_BASE_URL, API_VERSION, IDEMPOTENCY_HEADER, PERMISSIONS, REQUEST_HEADERS } from './common';
+import { API_VERSION, IDEMPOTENCY_HEADER, PERMISSIONS, REQUEST_HEADERS } from './common';
 import { API_SCHEMAS } from './entities';
 import { API_ENDPOINTS } from './endpoints';
 import { API_ERROR_TYPES, errorBody } from './errors';
@@ -42,11 +43,11 @@ const ERROR_RESPONSES: Record<string, { name: string; type: string }> = {
 const json = (schema: JsonSchema | { $ref: string }, example: unknown) => ({ 'application/json': { schema, example } });
 const ref = (schema: string | JsonSchema): JsonSchema => (typeof schema === 'string' ? { $ref: `#/components/schemas/${schema}` } : schema);
 
-function operation(endpoint: ApiEndpoint): Record<string, unknown> {
+function operation(endpoint: ApiEndpoint, apiBaseUrl: string): Record<string, unknown> {
   const pathParams = endpoint.params.filter((p) => p.in === 'path');
   const query = endpoint.params.filter((p) => p.in === 'query');
   const bodyParams = endpoint.params.filter((p) => p.in === 'body');
-  const samples = codeSamples(endpoint);
+  const samples = codeSamples(endpoint, apiBaseUrl);
   const op: Record<string, unknown> = {
     operationId: endpoint.id,
     summary: endpoint.summary,
@@ -83,11 +84,11 @@ function operation(endpoint: ApiEndpoint): Record<string, unknown> {
   return op;
 }
 
-function paths(): Record<string, Record<string, unknown>> {
+function paths(apiBaseUrl: string): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const endpoint of API_ENDPOINTS) {
     out[endpoint.path] ??= {};
-    out[endpoint.path]![endpoint.method.toLowerCase()] = operation(endpoint);
+    out[endpoint.path]![endpoint.method.toLowerCase()] = operation(endpoint, apiBaseUrl);
   }
   return out;
 }
@@ -116,7 +117,8 @@ function webhooks(): Record<string, unknown> {
   );
 }
 
-export function buildOpenApiDocument(): Record<string, unknown> {
+/** The document as served by a site at `addresses` (the build's SITE_URL and API_BASE_URL). */
+export function buildOpenApiDocument(addresses: SiteAddresses): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: {
@@ -124,17 +126,17 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       version: API_VERSION,
       summary: 'Banking, Xero accounting integration, webhooks and white-label APIs.',
       description: `Sample documentation of the ${SITE.name} ${API_VERSION} API. Every operation and webhook names the plans that may use it in ${PLANS_EXTENSION}.`,
-      contact: { name: `${SITE.name} developer support`, email: SITE.contact.supportEmail, url: `${SITE.url}/support` },
+      contact: { name: `${SITE.name} developer support`, email: SITE.contact.supportEmail, url: `${addresses.siteUrl}/support` },
     },
     // The sandbox's URL is relative: it is served by the same site as this document.
     servers: [
-      { url: API_BASE_URL, description: 'Production' },
+      { url: addresses.apiBaseUrl, description: 'Production' },
       { url: SANDBOX_BASE_PATH, description: `Sandbox on this site: test keys from POST ${SANDBOX_KEYS_URL}` },
     ],
     security: [{ bearerApiKey: [] }],
     tags: Object.values(SECTION_TAGS).map((name) => ({ name })),
     [PLAN_LIMITS_EXTENSION]: Object.fromEntries(PLAN_IDS.map((id) => [id, { ...PLAN_LIMITS[id] }])),
-    paths: paths(),
+    paths: paths(addresses.apiBaseUrl),
     webhooks: webhooks(),
     components: {
       securitySchemes: {

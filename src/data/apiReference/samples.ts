@@ -3,7 +3,7 @@
  * Python) from the endpoint data, so the samples cannot disagree with the reference.
  */
 import type { PlanId } from '../plans';
-import { API_BASE_URL, API_KEY_ENV, API_VERSION, EXAMPLE_PLAN } from './common';
+import { API_KEY_ENV, API_VERSION, EXAMPLE_PLAN } from './common';
 import { fillPath } from './endpoints';
 import type { ApiEndpoint } from './types';
 
@@ -48,8 +48,8 @@ export function toPython(value: unknown, level = 0): string {
   return `{\n${entries.map(([k, v]) => `${pad}${JSON.stringify(k)}: ${toPython(v, level + 1)},`).join('\n')}\n${end}}`;
 }
 
-export function curlSample(endpoint: ApiEndpoint, plan: PlanId = EXAMPLE_PLAN): string {
-  const url = `${API_BASE_URL}${fillPath(endpoint, endpoint.example)}${queryString(endpoint)}`;
+export function curlSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: PlanId = EXAMPLE_PLAN): string {
+  const url = `${apiBaseUrl}${fillPath(endpoint, endpoint.example)}${queryString(endpoint)}`;
   const lines = [
     endpoint.method === 'GET' ? `curl "${url}"` : `curl -X POST "${url}"`,
     `  -H "Authorization: Bearer $${API_KEY_ENV}"`,
@@ -64,7 +64,7 @@ export function curlSample(endpoint: ApiEndpoint, plan: PlanId = EXAMPLE_PLAN): 
   return lines.join(' \\\n');
 }
 
-export function nodeSample(endpoint: ApiEndpoint, plan: PlanId = EXAMPLE_PLAN): string {
+export function nodeSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: PlanId = EXAMPLE_PLAN): string {
   const data = body(endpoint);
   const headers = [
     `    Authorization: \`Bearer \${process.env.${API_KEY_ENV}}\`,`,
@@ -74,7 +74,7 @@ export function nodeSample(endpoint: ApiEndpoint, plan: PlanId = EXAMPLE_PLAN): 
   ];
   return [
     `// Node.js 18+ (built-in fetch), in an ES module`,
-    `const response = await fetch('${API_BASE_URL}${fillPath(endpoint, endpoint.example)}${queryString(endpoint)}', {`,
+    `const response = await fetch('${apiBaseUrl}${fillPath(endpoint, endpoint.example)}${queryString(endpoint)}', {`,
     `  method: '${endpoint.method}',`,
     `  headers: {`,
     ...headers,
@@ -86,7 +86,7 @@ export function nodeSample(endpoint: ApiEndpoint, plan: PlanId = EXAMPLE_PLAN): 
   ].join('\n');
 }
 
-export function pythonSample(endpoint: ApiEndpoint, plan: PlanId = EXAMPLE_PLAN): string {
+export function pythonSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: PlanId = EXAMPLE_PLAN): string {
   const data = body(endpoint);
   const query = endpoint.params.filter((p) => p.in === 'query' && endpoint.example[p.name] !== undefined);
   const params = Object.fromEntries(query.map((p) => [p.name, endpoint.example[p.name]]));
@@ -96,7 +96,7 @@ export function pythonSample(endpoint: ApiEndpoint, plan: PlanId = EXAMPLE_PLAN)
     'import requests',
     '',
     `response = requests.${endpoint.method.toLowerCase()}(`,
-    `    "${API_BASE_URL}${fillPath(endpoint, endpoint.example)}",`,
+    `    "${apiBaseUrl}${fillPath(endpoint, endpoint.example)}",`,
     '    headers={',
     `        "Authorization": f"Bearer {os.environ['${API_KEY_ENV}']}",`,
     `        "X-API-Version": "${API_VERSION}",`,
@@ -110,6 +110,7 @@ export function pythonSample(endpoint: ApiEndpoint, plan: PlanId = EXAMPLE_PLAN)
   ].join('\n');
 }
 
-export function codeSamples(endpoint: ApiEndpoint, plan?: PlanId): Record<CodeLanguage, string> {
-  return { curl: curlSample(endpoint, plan), node: nodeSample(endpoint, plan), python: pythonSample(endpoint, plan) };
+/** The samples of one call, addressed to `apiBaseUrl` (the build's API_BASE_URL). */
+export function codeSamples(endpoint: ApiEndpoint, apiBaseUrl: string, plan?: PlanId): Record<CodeLanguage, string> {
+  return { curl: curlSample(endpoint, apiBaseUrl, plan), node: nodeSample(endpoint, apiBaseUrl, plan), python: pythonSample(endpoint, apiBaseUrl, plan) };
 }

@@ -5,6 +5,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { API_VERSION, fillPath, type ApiEndpoint } from '../../../src/data/apiReference';
 import { buildOpenApiDocument } from '../../../src/data/apiReference/openapi';
+import { DEFAULT_SITE_ADDRESSES } from '../../../src/domain/siteAddress';
 import { SANDBOX_BASE_PATH, SANDBOX_KEYS_URL } from '../../../src/data/sandbox';
 import type { PlanId } from '../../../src/data/plans';
 
@@ -29,7 +30,7 @@ export function send(app: Express, endpoint: ApiEndpoint, headers: Record<string
   return req.set(headers);
 }
 
-const doc = JSON.parse(JSON.stringify(buildOpenApiDocument())) as {
+const doc = JSON.parse(JSON.stringify(buildOpenApiDocument(DEFAULT_SITE_ADDRESSES))) as {
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }>; $ref?: string }> }>>;
   components: Record<string, unknown>;
 };

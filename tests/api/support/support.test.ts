@@ -84,7 +84,7 @@ describe('POST /api/support', () => {
       expect(mail.subject).not.toMatch(/[\r\n]/);
     }
     expect(mails.find((m) => m.to === SUPPORT_EMAIL)!.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
-    expect(mails.find((m) => m.to === valid.email)!.html).toContain('Hello Eve &quot;&lt;script&gt;&quot;,');
+    expect(mails.find((m) => m.to === SUPPORT_EMAIL)!.html).toContain('Eve &quot;&lt;script&gt;&quot;');
     const team = mails.find((m) => m.to === SUPPORT_EMAIL)!;
     expect(team.replyTo).toBe('"Eve script" <ada@example.com>');
   });
@@ -176,7 +176,7 @@ describe('POST /api/support', () => {
       expect(await tickets().count()).toBe(0);
     });
 
-    it('mails the submitter no text they chose beyond their name', async () => {
+    it('mails the submitter no text they chose, not even their name', async () => {
       const attack = { ...valid, subject: 'You won a prize, claim at evil.example', message: 'Visit http://evil.example/phish now' };
       const res = await post(attack);
       const mails = await t.outbox.list({ ref: `support:${res.body.ticketId as string}` });
@@ -186,7 +186,7 @@ describe('POST /api/support', () => {
         expect(part).not.toContain('prize');
       }
       expect(customer.subject).toBe(`[${res.body.ticketId as string}] We received your support request`);
-      expect(customer.text).toContain('Hello Ada Lovelace,');
+      expect(`${customer.subject}${customer.text}${customer.html ?? ''}`).not.toContain('Ada');
       // The team still gets the whole request.
       expect(mails.find((m) => m.to === SUPPORT_EMAIL)!.text).toContain('http://evil.example/phish');
     });

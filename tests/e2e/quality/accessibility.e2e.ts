@@ -39,6 +39,14 @@ describe('axe finds no violations', () => {
     });
   }
 
+  // Not a spec route, but the operator's reference: its tables relabel their cells on phones.
+  it.each([['light', 1280], ['dark', 390]] as const)('/documentation/operations (%s, %i px)', async (colorScheme, width) => {
+    const { page, context } = await openPage(live.browser, { colorScheme, width });
+    await page.goto(live.server.url + '/documentation/operations', { waitUntil: 'networkidle' });
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('with the checkout modal open', async () => {
     const { page, context } = await openPage(live.browser);
     await page.goto(live.server.url + '/#pricing', { waitUntil: 'networkidle' });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BLOG_POST_COUNT, FEATURED_POST_COUNT } from '@site/src/data';
-import { API_KEY_ENV, REQUEST_HEADERS } from '@site/src/data/apiReference';
+import { API_KEY_ENV, API_URL_ENV, REQUEST_HEADERS } from '@site/src/data/apiReference';
 import { BLOG_DIR, proseWordCount, readPosts, readYaml } from './_posts';
 
 // Blog posts are files; these tests hold them to the spec's blog post entity (id, title,
@@ -20,6 +20,17 @@ describe('blog posts', () => {
       const missing = required.filter((name) => !code.includes(`-H "${name}: `));
       expect({ post, missing }).toEqual({ post, missing: [] });
       expect({ post, key: code.includes(`Bearer $${API_KEY_ENV}`) }).toEqual({ post, key: true });
+      // The API's address is the operator's (API_BASE_URL): read from a variable, never written in.
+      const base = new RegExp(`^curl (-X POST |-G )?"\\$${API_URL_ENV}/`, 'm').test(code);
+      expect({ post, base, written: /https?:\/\/api\./.test(code) }).toEqual({ post, base: true, written: false });
+    }
+  });
+
+  it(`name the API's address through $${API_URL_ENV}, with its value shown on the page`, () => {
+    const using = posts.filter((post) => post.body.includes(`$${API_URL_ENV}`));
+    expect(using.length).toBeGreaterThan(0);
+    for (const p of using) {
+      expect({ post: p.frontMatter.slug, shown: p.body.includes('<Value.ApiBaseUrl />') }).toEqual({ post: p.frontMatter.slug, shown: true });
     }
   });
 

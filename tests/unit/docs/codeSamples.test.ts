@@ -8,12 +8,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_ENDPOINTS, API_BASE_URL, codeSamples, fillPath } from '@site/src/data/apiReference';
+import { API_ENDPOINTS, codeSamples, fillPath } from '@site/src/data/apiReference';
+
+/** Whatever API_BASE_URL the build was given; the samples must address it. */
+const API_BASE_URL = 'https://api.acme.test/v1';
 
 const dir = mkdtempSync(join(tmpdir(), 'code-samples-'));
 
 describe.each(API_ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('samples of %s', (_name, endpoint) => {
-  const samples = codeSamples(endpoint, 'starter');
+  const samples = codeSamples(endpoint, API_BASE_URL, 'starter');
 
   it('send the bearer key, version and plan headers to the v1 base URL', () => {
     for (const source of Object.values(samples)) {

@@ -12,6 +12,7 @@ import { PLANS_EXTENSION, PLAN_LIMITS_EXTENSION } from '@site/src/data/apiRefere
 import { API_ENDPOINTS, WEBHOOK_EVENTS, API_ERROR_TYPES, HTTP_STATUS_CODES, PERMISSIONS } from '@site/src/data/apiReference';
 import { PLAN_IDS } from '@site/src/data/plans';
 import { PLAN_LIMITS } from '@site/src/data/limits';
+import { DEFAULT_SITE_ADDRESSES } from '@site/src/domain/siteAddress';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const committed = readFileSync(join(ROOT, OPENAPI_FILE), 'utf8');
@@ -31,7 +32,19 @@ const eventPlans = Object.fromEntries(Object.entries(doc.webhooks).map(([type, w
 
 describe('static/openapi/v1.yaml', () => {
   it('is up to date with src/data/apiReference (run `npx tsx scripts/generate-openapi.ts`)', () => {
-    expect(committed).toBe(renderOpenApiYaml());
+    expect(committed).toBe(renderOpenApiYaml(DEFAULT_SITE_ADDRESSES));
+    expect(doc.servers).toEqual([expect.objectContaining({ url: DEFAULT_SITE_ADDRESSES.apiBaseUrl }), expect.objectContaining({ url: '/sandbox/v1' })]);
+  });
+
+  it('names the configured addresses when the build renders its served copy', () => {
+    const served = renderOpenApiYaml({ siteUrl: 'https://docs.acme.test', apiBaseUrl: 'https://api.acme.test/v2' });
+    const parsed = parse(served) as Doc & { servers: { url: string }[]; info: { contact: { url: string } } };
+    expect(parsed.servers[0]!.url).toBe('https://api.acme.test/v2');
+    expect(parsed.info.contact.url).toBe('https://docs.acme.test/support');
+    const samples = Object.values(parsed.paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op['x-codeSamples'] as { source: string }[]).map((s) => s.source)));
+    expect(samples.length).toBeGreaterThan(0);
+    for (const source of samples) expect(source).toContain('https://api.acme.test/v2/');
+    expect(served).not.toContain(DEFAULT_SITE_ADDRESSES.siteUrl);
   });
 
   it('offers an optional Idempotency-Key on every POST and on nothing else', () => {

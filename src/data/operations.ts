@@ -1,0 +1,68 @@
+/**
+ * What an operator of this server needs at hand: its environment variables and its metrics,
+ * rendered by the Operations page (docs/guide/operations.mdx). To add a variable, add it to
+ * api-server/src/config.ts and here; tests/api/core/operationsDocs.test.ts fails while a variable
+ * of the server's schema is missing here or a default here differs from the server's.
+ */
+import { DEFAULT_PORT } from '../domain/siteAddress';
+import { SANDBOX_MAX_OBJECTS_PER_KEY } from './sandbox';
+
+export type EnvGroup = 'Server' | 'Storage' | 'Mail' | 'Admin and forms' | 'Limits' | 'Site address' | 'Operations';
+
+export interface EnvVar {
+  name: string;
+  group: EnvGroup;
+  /** As shown; `undefined` when unset means off or "not used". */
+  default: string | undefined;
+  meaning: string;
+}
+
+/** Default of SHUTDOWN_TIMEOUT_MS: below Kubernetes' 30 s grace period, so the exit is ours. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
+
+export const ENV_VARS: readonly EnvVar[] = [
+  { name: 'PORT', group: 'Server', default: String(DEFAULT_PORT), meaning: 'Port of the one process serving site and API.' },
+  { name: 'LOG_LEVEL', group: 'Server', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on standard output.' },
+  { name: 'TRUST_PROXY', group: 'Server', default: '0', meaning: 'Number of proxies in front of the server (1 behind one load balancer), so rate limits see the client address. Never more than there are.' },
+  { name: 'BUILD_DIR', group: 'Server', default: './build', meaning: 'The built site the server sends.' },
+  { name: 'DATA_DIR', group: 'Storage', default: './data', meaning: 'The SQLite database (platform.db, unless DATABASE_URL), the generated admin password and, without SMTP_URL, the mail spool.' },
+  { name: 'DATABASE_URL', group: 'Storage', default: undefined, meaning: 'postgres://user:password@host:5432/db: PostgreSQL, shared by several instances. Unset: SQLite in DATA_DIR, one instance.' },
+  { name: 'REDIS_URL', group: 'Storage', default: undefined, meaning: 'redis:// or rediss://: rate limits and sign-in throttling counted there, shared by every instance. Unset: counted in each process.' },
+  { name: 'SMTP_URL', group: 'Mail', default: undefined, meaning: 'smtp:// or smtps:// relay, pooled (options such as ?maxConnections=2 in the query). Unset: each mail is an .eml file in DATA_DIR/mail.' },
+  { name: 'MAIL_FROM', group: 'Mail', default: 'Ledgerline <no-reply@ledgerline.localhost>', meaning: 'Sender of every mail.' },
+  { name: 'SALES_EMAIL', group: 'Mail', default: 'sales@ledgerline.localhost', meaning: 'Receives contact-form messages.' },
+  { name: 'SUPPORT_EMAIL', group: 'Mail', default: 'support@ledgerline.localhost', meaning: 'Receives support tickets.' },
+  { name: 'MAIL_RETRY_BASE_MS', group: 'Mail', default: '5000', meaning: 'First retry delay of mail that failed temporarily, doubled each time up to 30 minutes.' },
+  { name: 'MAIL_GIVE_UP_HOURS', group: 'Mail', default: '120', meaning: 'How long temporary failures are retried before the mail is marked dead. A 5xx refusal is dead at once.' },
+  { name: 'MAIL_LEASE_SECONDS', group: 'Mail', default: '120', meaning: "How long one instance's worker holds a claimed message; a worker killed mid-delivery gives it back then." },
+  { name: 'ADMIN_USER', group: 'Admin and forms', default: 'admin', meaning: 'HTTP Basic user of /white-label and /api/white-label/*.' },
+  { name: 'ADMIN_PASSWORD', group: 'Admin and forms', default: undefined, meaning: 'At least 12 characters. Unset: a random one kept in DATA_DIR/admin-password (mode 0600). Give every instance the same one.' },
+  { name: 'SETUP_PASSWORD', group: 'Admin and forms', default: 'LEDGERLINE-SETUP-2024', meaning: 'The shared setup password shown on /success and in the docs.' },
+  { name: 'RATE_LIMIT_PER_MINUTE', group: 'Limits', default: '10', meaning: 'Form posts per client and minute.' },
+  { name: 'SANDBOX_RATE_LIMIT_SCALE', group: 'Limits', default: '1', meaning: "Multiplies each plan's documented per-minute limit for sandbox keys (0 < x ≤ 1)." },
+  { name: 'SANDBOX_MAX_OBJECTS_PER_KEY', group: 'Limits', default: String(SANDBOX_MAX_OBJECTS_PER_KEY), meaning: 'Objects one sandbox key may hold, seeds included.' },
+  { name: 'SITE_URL', group: 'Site address', default: `http://localhost:${DEFAULT_PORT}`, meaning: 'Public origin of the site (no path): sitemap, canonical links, social cards, feeds, llms.txt and the Markdown copies name it. Unset: http://localhost:PORT. A change rebuilds the site at the next npm start.' },
+  { name: 'API_BASE_URL', group: 'Site address', default: 'SITE_URL/v1', meaning: "Base URL of the production v1 API: the code samples and the OpenAPI document's Production server. Set it when the API answers elsewhere." },
+  { name: 'METRICS_TOKEN', group: 'Operations', default: undefined, meaning: 'Bearer token of GET /metrics. Unset: /metrics is not served (404).' },
+  { name: 'SHUTDOWN_TIMEOUT_MS', group: 'Operations', default: String(DEFAULT_SHUTDOWN_TIMEOUT_MS), meaning: 'After SIGTERM, the longest wait for requests in flight and the mail being sent before the process exits.' },
+];
+
+export type MetricType = 'counter' | 'gauge' | 'histogram';
+
+export interface MetricDoc {
+  name: string;
+  type: MetricType;
+  labels: readonly string[];
+  meaning: string;
+}
+
+/** What GET /metrics exposes besides prom-client's default process and Node.js metrics. */
+export const METRICS: readonly MetricDoc[] = [
+  { name: 'http_requests_total', type: 'counter', labels: ['method', 'route', 'status'], meaning: 'Answered requests. route is the route template, never the raw URL, so unknown paths share one label.' },
+  { name: 'http_request_duration_seconds', type: 'histogram', labels: ['method', 'route', 'status'], meaning: 'Time from the request to the last byte of the answer.' },
+  { name: 'mail_outbox_pending', type: 'gauge', labels: [], meaning: 'Mail waiting to be sent. With several instances it reads the shared queue, so every instance reports the same value.' },
+  { name: 'mail_outbox_oldest_pending_age_seconds', type: 'gauge', labels: [], meaning: 'Age of the oldest mail still waiting: grows when SMTP is down or refuses.' },
+  { name: 'mail_sent_total', type: 'counter', labels: [], meaning: 'Mail delivered by this instance.' },
+  { name: 'sandbox_requests_total', type: 'counter', labels: ['status'], meaning: 'Sandbox calls answered, by status.' },
+  { name: 'rate_limited_total', type: 'counter', labels: ['limiter'], meaning: 'Requests refused with 429, by limit (forms, sandbox keys, admin sign-in).' },
+];
