@@ -3,6 +3,7 @@ export * from './plans';
 export * from './limits';
 export * from './claims';
 export * from './timings';
+export * from './clipboard';
 export * from './support';
 export * from './supportPage';
 export * from './blog';
