@@ -1,5 +1,6 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Config } from '@docusaurus/types';
+import { PLANS } from './src/data/plans';
 import { EXTERNAL_LINKS, SITE } from './src/data/site';
 import { darkCodeTheme, lightCodeTheme } from './src/lib/prismThemes';
 import planRoutesPlugin from './src/plugins/planRoutes';
@@ -126,9 +127,8 @@ const config: Config = {
         {
           title: 'API Reference',
           items: [
-            { label: 'Starter API', to: '/api-docs/starter' },
-            { label: 'Business API', to: '/api-docs/business' },
-            { label: 'Enterprise API', to: '/api-docs/enterprise' },
+            // One link per plan: a new plan gets its footer link with its page.
+            ...PLANS.map((p) => ({ label: `${p.name} API`, to: `/api-docs/${p.id}` })),
             { label: 'Blog', to: '/blog' },
           ],
         },

@@ -1,6 +1,7 @@
 export * from './site';
 export * from './plans';
 export * from './limits';
+export * from './planProfiles';
 export * from './claims';
 export * from './timings';
 export * from './clipboard';

@@ -3,7 +3,7 @@ import { SITE } from '@site/src/data/site';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
 import { getPlan, isPlanId, type PlanId } from '@site/src/data/plans';
-import { getPlanDocProfile } from '@site/src/data/limits';
+import { getPlanDocProfile } from '@site/src/data/planProfiles';
 import { planSidebar } from '@site/src/lib/apiSidebar';
 import ApiReferenceLayout from '@site/src/components/ApiReferenceLayout';
 import { QuickLinks } from '@site/src/components/DocsWidgets';
