@@ -1,5 +1,6 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Config } from '@docusaurus/types';
+import { PLANS } from './src/data/plans';
 import { EXTERNAL_LINKS, SITE } from './src/data/site';
 import { resolveSiteAddresses } from './src/domain/siteAddress';
 import { darkCodeTheme, lightCodeTheme } from './src/lib/prismThemes';
@@ -134,9 +135,8 @@ const config: Config = {
         {
           title: 'API Reference',
           items: [
-            { label: 'Starter API', to: '/api-docs/starter' },
-            { label: 'Business API', to: '/api-docs/business' },
-            { label: 'Enterprise API', to: '/api-docs/enterprise' },
+            // One link per plan: a new plan gets its footer link with its page.
+            ...PLANS.map((p) => ({ label: `${p.name} API`, to: `/api-docs/${p.id}` })),
             { label: 'Blog', to: '/blog' },
           ],
         },

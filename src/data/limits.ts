@@ -1,9 +1,10 @@
 /**
- * Plan documentation profiles and the limits of section 9 of the specification.
- * `null` means unlimited; format with `formatLimit`. Each plan page, MDX limits table,
- * OpenAPI extension and test reads these numbers from here.
+ * The limits of section 9 of the specification. `null` means unlimited; format with
+ * `formatLimit`. The plan cards' feature lines, each plan page, MDX limits table, OpenAPI
+ * extension and test read these numbers from here. Only the type of ./plans is imported: plans
+ * import their feature lines from here.
  */
-import { getPlan, PLAN_IDS, type PlanId } from './plans';
+import type { PlanId } from './plans';
 
 export type Limit = number | null;
 
@@ -70,23 +71,6 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
 /** Profit-and-loss report `periods` bounds. */
 export const PROFIT_LOSS_PERIODS = { min: 1, max: 12 } as const;
 
-export interface PlanDocProfile {
-  id: PlanId;
-  name: string;
-  priceLabel: string;
-  /** Accent color of the plan header on /api-docs/{planId}. */
-  color: string;
-  description: string;
-  features: readonly string[];
-  limits: { transactions: string; apiCalls: string; webhooks: string; support: string };
-}
-
-const PLAN_COLORS: Record<PlanId, string> = {
-  starter: '#2563eb',
-  business: '#7c3aed',
-  enterprise: '#0f766e',
-};
-
 // One formatter: toLocaleString builds a new one per call, which showed in page profiles.
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 
@@ -95,24 +79,3 @@ export function formatLimit(value: Limit, unit = ''): string {
   const n = NUMBER_FORMAT.format(value);
   return unit ? `${n} ${unit}` : n;
 }
-
-export function getPlanDocProfile(id: PlanId): PlanDocProfile {
-  const plan = getPlan(id);
-  const limits = PLAN_LIMITS[id];
-  return {
-    id,
-    name: `${plan.name} Plan`,
-    priceLabel: `$${plan.price}${plan.period}`,
-    color: PLAN_COLORS[id],
-    description: plan.description,
-    features: plan.features,
-    limits: {
-      transactions: `${formatLimit(limits.transactionsPerMonth)}/month`,
-      apiCalls: `${formatLimit(limits.apiCallsPerMonth)}/month`,
-      webhooks: formatLimit(limits.webhooks),
-      support: limits.support,
-    },
-  };
-}
-
-export const PLAN_DOC_PROFILES: readonly PlanDocProfile[] = PLAN_IDS.map(getPlanDocProfile);

@@ -1,8 +1,12 @@
 /**
- * The three monthly plans. Prices, features and limits live here once; the landing page,
- * checkout, API server, documentation and tests all import them.
+ * The three monthly plans. Prices and features live here once, limits in ./limits.ts; the landing
+ * page, checkout, API server, documentation and tests all import them.
  * To add a plan: add its id to PLAN_IDS, then TypeScript points at every table to fill in.
+ * Feature lines that state a limit or an entitlement are made from it, never typed again.
  */
+import { formatLimit, PLAN_LIMITS } from './limits';
+import { ACCOUNTING_PROVIDER } from './site';
+
 export const PLAN_IDS = ['starter', 'business', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 export const DEFAULT_PLAN_ID: PlanId = 'starter';
@@ -19,6 +23,16 @@ export interface Plan {
   highlighted: boolean;
 }
 
+/** "Up to 1,000 transactions" or "Unlimited transactions", from the plan's monthly limit. */
+export function transactionsFeature(id: PlanId): string {
+  const limit = PLAN_LIMITS[id].transactionsPerMonth;
+  return limit === null ? 'Unlimited transactions' : `Up to ${formatLimit(limit)} transactions`;
+}
+
+/** The feature that brings the white-label platform: the White Label API, its webhook event, /white-label. */
+export const WHITE_LABEL_FEATURE = 'White label solution';
+const { name: PROVIDER } = ACCOUNTING_PROVIDER;
+
 export const PLANS: readonly Plan[] = [
   {
     id: 'starter',
@@ -27,11 +41,11 @@ export const PLANS: readonly Plan[] = [
     period: '/month',
     description: 'For small businesses connecting their first bank feeds and books.',
     features: [
-      'Basic Xero integration',
+      `Basic ${PROVIDER} integration`,
       'Hosted authentication',
       'Standard API access',
-      'Email support',
-      'Up to 1,000 transactions',
+      PLAN_LIMITS.starter.support,
+      transactionsFeature('starter'),
     ],
     highlighted: false,
   },
@@ -42,11 +56,11 @@ export const PLANS: readonly Plan[] = [
     period: '/month',
     description: 'For growing teams automating banking, invoicing and reconciliation.',
     features: [
-      'Full Xero integration',
+      `Full ${PROVIDER} integration`,
       'Advanced authentication features',
       'Premium API access',
-      'Priority support',
-      'Up to 10,000 transactions',
+      PLAN_LIMITS.business.support,
+      transactionsFeature('business'),
       'Custom webhooks',
     ],
     highlighted: true,
@@ -58,9 +72,9 @@ export const PLANS: readonly Plan[] = [
     period: '/month',
     description: 'For platforms offering banking under their own brand.',
     features: [
-      'White label solution',
-      'Unlimited transactions',
-      'Dedicated support',
+      WHITE_LABEL_FEATURE,
+      transactionsFeature('enterprise'),
+      PLAN_LIMITS.enterprise.support,
       'Custom integrations',
       'SLA guarantee',
       'Multi-organization support',
@@ -68,6 +82,9 @@ export const PLANS: readonly Plan[] = [
     highlighted: false,
   },
 ];
+
+/** Plans whose features include the white-label platform (spec sections 2 and 6: enterprise only). */
+export const WHITE_LABEL_PLAN_IDS: readonly PlanId[] = PLANS.filter((p) => p.features.includes(WHITE_LABEL_FEATURE)).map((p) => p.id);
 
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);

@@ -2,6 +2,7 @@
  * "Try it" panels of the API reference and the sandbox-key offer on /success: their texts and
  * where keys are kept (issue 17). The sandbox's addresses and key lifetime live in ./sandbox.ts.
  */
+import { COPIED_LABEL } from './clipboard';
 import { SANDBOX_KEY_TTL_MS } from './sandbox';
 /** localStorage entry prefix; one entry per plan, so each plan's pages reuse their key until it expires. */
 export const SANDBOX_KEY_STORAGE_PREFIX = 'ledgerline.sandboxKey.';
@@ -24,7 +25,7 @@ export const TRY_IT_COPY = {
   send: 'Send',
   sending: 'Sending…',
   copyCurl: 'Copy as curl',
-  curlCopied: 'Copied!',
+  curlCopied: COPIED_LABEL,
   curlTitle: 'The same request for a terminal',
   /** Names differ per call: several open panels on one page must not share a landmark name. */
   responseLabel: (call: string) => `Response to ${call}`,
@@ -45,7 +46,7 @@ export const SANDBOX_OFFER_COPY = {
   busy: 'Creating your key…',
   keyLabel: 'Your sandbox key',
   copy: 'Copy key',
-  copied: 'Copied!',
+  copied: COPIED_LABEL,
   expires: (when: string) => `Expires ${when}.`,
   referenceLink: (plan: string) => `Try it in the ${plan} API reference`,
 } as const;

@@ -1,13 +1,13 @@
 import type { PropSidebarItem, PropSidebarItemCategory, PropSidebarItemLink } from '@docusaurus/plugin-content-docs';
-import { PLAN_DOC_PROFILES } from '../data/limits';
-import type { PlanId } from '../data/plans';
+import { PLAN_DOC_PROFILES } from '../data/planProfiles';
+import { WHITE_LABEL_PLAN_IDS, type PlanId } from '../data/plans';
 import { endpointAnchor, endpointsOf } from '../data/apiReference/endpoints';
 import { SECTION_TAGS } from '../data/apiReference/openapi';
 import { API_SECTION_IDS, type ApiSectionId } from '../data/apiReference/types';
 
-/** Endpoint sections a plan page shows: White Label API is enterprise only (spec section 2). */
+/** Endpoint sections a plan page shows: White Label API only on plans with the white-label feature (spec section 2: enterprise). */
 export function planEndpointSections(plan: PlanId): readonly ApiSectionId[] {
-  return API_SECTION_IDS.filter((s) => s !== 'whiteLabel' || plan === 'enterprise');
+  return API_SECTION_IDS.filter((s) => s !== 'whiteLabel' || WHITE_LABEL_PLAN_IDS.includes(plan));
 }
 
 /**

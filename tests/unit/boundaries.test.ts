@@ -49,7 +49,7 @@ const sample = (filePath: string, source: string): Sample => ({ filePath, code: 
 const forbidden: Sample[] = [
   sample('api-server/src/white-label/x.ts', '../../../src/lib/whiteLabel'),
   sample('api-server/src/x.ts', '../../src/components/Form'),
-  sample('api-server/src/x.ts', '../../src/pages/white-label/_utils'),
+  sample('api-server/src/x.ts', '../../src/pages/white-label/_utils/useWhiteLabel'),
   sample('api-server/src/x.ts', '../../src/theme/BlogListPage/_utils'),
   sample('api-server/src/x.ts', '@site/src/lib/contrast'),
   sample('api-server/src/x.ts', '@theme/Heading'),
@@ -62,7 +62,7 @@ const forbidden: Sample[] = [
   sample('src/data/apiReference/x.ts', '../../components/Form'),
   sample('src/schemas/x.ts', '@site/src/lib/contrast'),
   sample('src/domain/x.ts', 'node:fs'),
-  sample('src/domain/x.ts', '../pages/white-label/_utils'),
+  sample('src/domain/x.ts', '../pages/white-label/_utils/useWhiteLabel'),
   sample('src/components/BlogPostCard/x.tsx', '@site/src/theme/BlogListPage/_utils'),
   sample('src/components/BlogPostCard/x.tsx', '../../theme/BlogListPage/_utils'),
 ];

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import CodeTabs from '@site/src/components/CodeTabs';
-import { PLAN_DOC_PROFILES } from '@site/src/data/limits';
+import { PLAN_DOC_PROFILES } from '@site/src/data/planProfiles';
 import { ACCOUNTING_PROVIDER, API_VERSION, SITE } from '@site/src/data/site';
 import { useSiteAddresses } from '@site/src/lib/useSiteAddresses';
 import { TIMINGS, SAMPLE_EXPIRIES } from '@site/src/data/timings';

@@ -5,7 +5,7 @@ import CodeBlock from '@theme/CodeBlock';
 import Link from '@docusaurus/Link';
 import CodeTabs from '@site/src/components/CodeTabs';
 import { MethodBadge, ParamsTable, PlanAvailability, UpgradeBadge } from '@site/src/components/ApiTables';
-import { API_ENDPOINTS, API_KEY_ENV, endpointAnchor, IDEMPOTENCY_HEADER, API_VERSION, codeSamples, endpointsOf, type ApiEndpoint, type ApiSectionId } from '@site/src/data/apiReference';
+import { API_KEY_ENV, endpointAnchor, endpointById, IDEMPOTENCY_HEADER, API_VERSION, codeSamples, endpointsOf, type ApiEndpoint, type ApiSectionId, type EndpointId } from '@site/src/data/apiReference';
 import { PLAN_LIMITS, formatLimit, type PlanLimits } from '@site/src/data/limits';
 import { getPlan, type PlanId } from '@site/src/data/plans';
 import LazyHydrate from '@site/src/components/LazyHydrate';
@@ -153,16 +153,13 @@ export function EndpointList({ section, plan }: { section: ApiSectionId; plan?: 
 }
 
 /** One endpoint by id, for MDX: <Endpoint id="getCurrentUser" />. Fails the build on a wrong id. */
-export function Endpoint({ id, plan, anchor }: { id: string; plan?: PlanId; anchor?: string }): ReactNode {
-  const endpoint = API_ENDPOINTS.find((e) => e.id === id);
-  if (!endpoint) throw new Error(`Unknown endpoint id in docs: ${id}`);
-  return <EndpointCard endpoint={endpoint} plan={plan} anchor={anchor} />;
+export function Endpoint({ id, plan, anchor }: { id: EndpointId; plan?: PlanId; anchor?: string }): ReactNode {
+  return <EndpointCard endpoint={endpointById(id)} plan={plan} anchor={anchor} />;
 }
 
 /** Inline reference to an endpoint, linking to its entry in the API reference: <EndpointRef id="getCurrentUser" />. */
-export function EndpointRef({ id }: { id: string }): ReactNode {
-  const endpoint = API_ENDPOINTS.find((e) => e.id === id);
-  if (!endpoint) throw new Error(`Unknown endpoint id in docs: ${id}`);
+export function EndpointRef({ id }: { id: EndpointId }): ReactNode {
+  const endpoint = endpointById(id);
   return (
     <Link to={`/api-docs#${endpoint.id}`}>
       <code>

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
-import type { PlanDocProfile } from '@site/src/data/limits';
-import { PLAN_DOC_PROFILES } from '@site/src/data/limits';
+import { PLAN_DOC_PROFILES, type PlanDocProfile } from '@site/src/data/planProfiles';
 import { OPENAPI_URL_PUBLIC } from '@site/src/data/apiReference/public';
 import styles from './styles.module.css';
 

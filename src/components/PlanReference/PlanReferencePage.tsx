@@ -2,7 +2,7 @@ import Head from '@docusaurus/Head';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
 import { getPlan, isPlanId, type PlanId } from '@site/src/data/plans';
-import { getPlanDocProfile } from '@site/src/data/limits';
+import { getPlanDocProfile } from '@site/src/data/planProfiles';
 import { planSidebar } from '@site/src/lib/apiSidebar';
 import { useSiteAddresses } from '@site/src/lib/useSiteAddresses';
 import ApiReferenceLayout from '@site/src/components/ApiReferenceLayout';

@@ -8,8 +8,7 @@ import CodeBlock from '@theme/CodeBlock';
 import { EXAMPLE_PLAN, type ApiEndpoint } from '@site/src/data/apiReference';
 import { getPlan, PLAN_IDS, type PlanId } from '@site/src/data/plans';
 import { SHOWN_RESPONSE_HEADERS, TRY_IT_COPY as COPY } from '@site/src/data/tryIt';
-import { TIMINGS } from '@site/src/data/timings';
-import { copyText } from './clipboard';
+import { useCopy } from '@site/src/lib/useCopy';
 import { toCurl } from './curl';
 import { buildRequest, fieldParams, initialValues, type SandboxRequest, type TryItValues } from './request';
 import { ensureKey, forgetKey, formatExpiry, mintKey, storedKey, type SandboxKey } from './sandboxKey';
@@ -47,7 +46,7 @@ export default function Panel({ endpoint, plan: pagePlan }: { endpoint: ApiEndpo
   const [values, setValues] = useState<TryItValues>(() => initialValues(endpoint));
   const [key, setKey] = useState<SandboxKey | null>(() => storedKey(plan));
   const [state, setState] = useState<State>({ kind: 'idle' });
-  const [copied, setCopied] = useState(false);
+  const { copied, copy } = useCopy();
   const fields = fieldParams(endpoint);
   const callName = `${endpoint.method} ${endpoint.path}`;
   const busy = state.kind === 'busy';
@@ -88,10 +87,7 @@ export default function Panel({ endpoint, plan: pagePlan }: { endpoint: ApiEndpo
       setKey(k);
       const built = build(k);
       if (!built.ok) return setState({ kind: 'error', message: built.message, field: built.field });
-      if (await copyText(toCurl(built.request))) {
-        setCopied(true);
-        window.setTimeout(() => setCopied(false), TIMINGS.copyConfirmationMs);
-      }
+      await copy(toCurl(built.request));
     } catch (err) {
       failed(err);
     }

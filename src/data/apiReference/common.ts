@@ -3,7 +3,7 @@
  * sample identifiers the examples reuse (so an account id in one example is the same everywhere).
  */
 import { ACCOUNTING_PROVIDER, API_VERSION } from '../site';
-import { PLAN_IDS, type PlanId } from '../plans';
+import { PLAN_IDS, WHITE_LABEL_PLAN_IDS, type PlanId } from '../plans';
 
 export { API_VERSION };
 
@@ -93,7 +93,7 @@ export const PERMISSIONS: readonly PermissionDoc[] = [
   { name: 'write:transactions', description: 'Create transactions and payments.', plans: PLAN_IDS },
   { name: 'read:premium', description: 'Premium endpoints: account creation and full accounting sync.', plans: ['business', 'enterprise'] },
   { name: 'manage:users', description: 'Manage the users of the organization.', plans: ['business', 'enterprise'] },
-  { name: 'manage:white_label', description: 'Configure and deploy the white-label platform.', plans: ['enterprise'] },
+  { name: 'manage:white_label', description: 'Configure and deploy the white-label platform.', plans: WHITE_LABEL_PLAN_IDS },
 ];
 
 /** Identifiers reused across examples. */

@@ -3,7 +3,7 @@
  * entry: the API docs page, the per-plan pages, the code samples and static/openapi/v1.yaml
  * (run `npx tsx scripts/generate-openapi.ts`) all follow. `plans` is the gating of spec section 6.
  */
-import { PLAN_IDS, type PlanId } from '../plans';
+import { PLAN_IDS, WHITE_LABEL_PLAN_IDS, type PlanId } from '../plans';
 import { PLAN_LIMITS, formatLimit, PROFIT_LOSS_PERIODS } from '../limits';
 import { getPlan } from '../plans';
 import { SAMPLE_EXPIRIES } from '../timings';
@@ -15,7 +15,6 @@ import type { ApiEndpoint, ApiParam, JsonSchema } from './types';
 
 const ALL: readonly PlanId[] = PLAN_IDS;
 const PAID_TIERS: readonly PlanId[] = ['business', 'enterprise'];
-const ENTERPRISE: readonly PlanId[] = ['enterprise'];
 
 const q = (name: string, required: boolean, description: string, schema: JsonSchema): ApiParam => ({ name, in: 'query', required, description, schema });
 const p = (name: string, description: string): ApiParam => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
@@ -55,7 +54,14 @@ export const WEBHOOK_DELIVERY_EXAMPLE = {
 
 const tenant = q('tenant_id', true, `${ACCOUNTING_PROVIDER.name} tenant id from GET /${ACCOUNTING}/organizations.`, S());
 
-export const API_ENDPOINTS: readonly ApiEndpoint[] = [
+/**
+ * Checks every entry against ApiEndpoint while keeping each literal id, so EndpointId below is
+ * made from this list: a misspelled id anywhere (MDX props, lookups, the sandbox's operations)
+ * is a compile error rather than a broken page.
+ */
+const defineEndpoints = <Id extends string>(list: readonly (ApiEndpoint & { id: Id })[]) => list;
+
+export const API_ENDPOINTS = defineEndpoints([
   {
     id: 'login', method: 'POST', path: '/auth/login', section: 'auth', plans: ALL,
     summary: 'Log a user in',
@@ -275,21 +281,34 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     response: { status: 200, description: 'The deliveries.', schema: list('#/components/schemas/WebhookDelivery'), example: listOf([WEBHOOK_DELIVERY_EXAMPLE]) },
   },
   {
-    id: 'getWhiteLabelConfig', method: 'GET', path: '/white-label/config', section: 'whiteLabel', plans: ENTERPRISE, permission: 'manage:white_label',
+    id: 'getWhiteLabelConfig', method: 'GET', path: '/white-label/config', section: 'whiteLabel', plans: WHITE_LABEL_PLAN_IDS, permission: 'manage:white_label',
     summary: 'Get the white-label configuration',
     description: 'Returns the branding of your white-label platform.',
     params: [], example: {},
     response: { status: 200, description: 'The configuration.', schema: 'WhiteLabelConfig', example: EXAMPLES.WhiteLabelConfig },
   },
   {
-    id: 'deployWhiteLabel', method: 'POST', path: '/white-label/deploy', section: 'whiteLabel', plans: ENTERPRISE, permission: 'manage:white_label',
+    id: 'deployWhiteLabel', method: 'POST', path: '/white-label/deploy', section: 'whiteLabel', plans: WHITE_LABEL_PLAN_IDS, permission: 'manage:white_label',
     summary: 'Deploy the white-label platform',
     description: 'Publishes your branded platform on your domain. You receive white_label.deployed when it is live.',
     params: [b('domain', true, 'Your domain.', S()), b('ssl_enabled', false, 'Issue a TLS certificate (default true).', { type: 'boolean' })],
     example: { domain: 'banking.acme.example', ssl_enabled: true },
     response: { status: 200, description: 'The deployment.', schema: 'WhiteLabelDeployment', example: EXAMPLES.WhiteLabelDeployment },
   },
-];
+]);
+
+/** The id of a documented call: one of the ids above, never any string. */
+export type EndpointId = (typeof API_ENDPOINTS)[number]['id'];
+
+const BY_ID = new Map<string, ApiEndpoint>(API_ENDPOINTS.map((e) => [e.id, e]));
+
+/** The documented call with this id. */
+export function endpointById(id: EndpointId): ApiEndpoint {
+  const endpoint = BY_ID.get(id);
+  // Only reachable from untyped callers (MDX): the type admits known ids alone.
+  if (!endpoint) throw new Error(`Unknown endpoint id: ${id}`);
+  return endpoint;
+}
 
 /** The path with its `{name}` parameters filled from `values` (URL-encoded). */
 export function fillPath(endpoint: Pick<ApiEndpoint, 'path'>, values: Record<string, unknown>): string {

@@ -2,7 +2,7 @@
  * The nine webhook event types (spec section 7) with the plans that may receive them
  * (spec section 6). To add an event, append it here; docs, plan pages and OpenAPI follow.
  */
-import { PLAN_IDS, type PlanId } from '../plans';
+import { PLAN_IDS, WHITE_LABEL_PLAN_IDS, type PlanId } from '../plans';
 import { ACCOUNTING, API_VERSION, SAMPLE_IDS, SAMPLE_TIMES } from './common';
 import { EXAMPLES } from './entities';
 import type { WebhookEventDoc } from './types';
@@ -25,7 +25,7 @@ export const WEBHOOK_EVENTS: readonly WebhookEventDoc[] = [
   { type: `${ACCOUNTING}.sync.completed`, plans: PAID_TIERS, object: 'SyncJob', description: 'A Xero sync job has finished.', example: event(`${ACCOUNTING}.sync.completed`, { ...EXAMPLES.SyncJob, status: 'completed' }) },
   { type: 'invoice.created', plans: ALL, object: 'Invoice', description: 'An invoice was created in Xero.', example: event('invoice.created', EXAMPLES.Invoice) },
   { type: 'user.created', plans: PAID_TIERS, object: 'User', description: 'A user joined your organization.', example: event('user.created', EXAMPLES.User) },
-  { type: 'white_label.deployed', plans: ['enterprise'], object: 'WhiteLabelDeployment', description: 'Your white-label platform is live.', example: event('white_label.deployed', EXAMPLES.WhiteLabelDeployment) },
+  { type: 'white_label.deployed', plans: WHITE_LABEL_PLAN_IDS, object: 'WhiteLabelDeployment', description: 'Your white-label platform is live.', example: event('white_label.deployed', EXAMPLES.WhiteLabelDeployment) },
 ];
 
 /** Header names of a webhook delivery. */

@@ -7,7 +7,8 @@ import { useSelfHostedFonts } from './_components/fonts';
 import ManageTab, { platformStatus } from './_components/ManageTab';
 import SignInRequired from './_components/SignInRequired';
 import Tabs from './_components/Tabs';
-import { useHashTab, useWhiteLabel } from './_utils';
+import { useHashTab } from './_utils/useHashTab';
+import { useWhiteLabel } from './_utils/useWhiteLabel';
 import StatusPill, { StatusNote, Unsaved } from './_components/StatusPill';
 import styles from './styles.module.css';
 

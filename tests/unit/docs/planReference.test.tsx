@@ -18,7 +18,8 @@ jest.mock('@site/src/components/ApiReferenceLayout', () => ({
 
 import PlanReferencePage from '@site/src/components/PlanReference/PlanReferencePage';
 import { PLAN_IDS, type PlanId } from '@site/src/data/plans';
-import { PLAN_LIMITS, getPlanDocProfile } from '@site/src/data/limits';
+import { PLAN_LIMITS } from '@site/src/data/limits';
+import { getPlanDocProfile } from '@site/src/data/planProfiles';
 import { PLANS_EXTENSION } from '@site/src/data/apiReference/openapi';
 
 type Op = { operationId: string; [k: string]: unknown };

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { WHITE_LABEL_DEFAULTS } from '@site/src/data/whiteLabel';
 import WhiteLabelPage from '@site/src/pages/white-label';
 import { renderPage, setUpPageTests } from './_page';
-import { INVALID_MESSAGE, MESSAGES } from '@site/src/pages/white-label/_utils';
+import { INVALID_MESSAGE, MESSAGES } from '@site/src/pages/white-label/_utils/messages';
 
 // The font files are binary build assets; the page's behavior does not depend on them.
 jest.mock('@site/src/pages/white-label/_components/fonts', () => ({ useSelfHostedFonts: () => undefined }));

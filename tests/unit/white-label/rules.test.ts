@@ -3,7 +3,7 @@ import { contrastRatio, formatRatio, normaliseHex, suggestShade, AA_NORMAL_TEXT 
 import { canDeploy, deployChecklist, missingForDeploy } from '@site/src/domain/whiteLabel';
 import { buildExport, colorPairs, dnsRecords, exportFile, generateCustomCSS, isApexDomain } from '@site/src/lib/whiteLabel';
 import { whiteLabelConfigSchema, type WhiteLabelConfig } from '@site/src/schemas/whiteLabel';
-import { parseImport } from '@site/src/pages/white-label/_utils';
+import { parseImport } from '@site/src/pages/white-label/_utils/configFile';
 
 const base: WhiteLabelConfig = { ...WHITE_LABEL_DEFAULTS };
 const ready: WhiteLabelConfig = { ...base, id: 'wlc_1', domain: 'bank.acme.example', logoUrl: 'https://x.example/l.png', faviconUrl: 'https://x.example/f.ico' };

@@ -1,10 +1,9 @@
 import Link from '@docusaurus/Link';
 import { useState, type ReactNode } from 'react';
-import { copyText } from '@site/src/components/TryIt/clipboard';
 import { ensureKey, formatExpiry, type SandboxKey } from '@site/src/components/TryIt/sandboxKey';
 import type { Plan } from '@site/src/data/plans';
-import { TIMINGS } from '@site/src/data/timings';
 import { SANDBOX_OFFER_COPY as COPY } from '@site/src/data/tryIt';
+import { useCopy } from '@site/src/lib/useCopy';
 import { docsPath } from '../_utils';
 import styles from './SandboxKeyOffer.module.css';
 
@@ -17,7 +16,7 @@ type State = { kind: 'idle' } | { kind: 'busy' } | { kind: 'error'; message: str
  */
 export default function SandboxKeyOffer({ plan }: { plan: Plan | undefined }): ReactNode {
   const [state, setState] = useState<State>({ kind: 'idle' });
-  const [copied, setCopied] = useState(false);
+  const { copied, copy } = useCopy();
   const get = async (p: Plan) => {
     setState({ kind: 'busy' });
     try {
@@ -25,11 +24,6 @@ export default function SandboxKeyOffer({ plan }: { plan: Plan | undefined }): R
     } catch (err) {
       setState({ kind: 'error', message: (err as Error).message });
     }
-  };
-  const copy = async (key: string) => {
-    if (!(await copyText(key))) return;
-    setCopied(true);
-    window.setTimeout(() => setCopied(false), TIMINGS.copyConfirmationMs);
   };
   return (
     <section className={styles.offer} aria-labelledby="sandbox-offer-title" data-testid="sandbox-offer">

@@ -1,7 +1,9 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { FormAlert, Spinner } from '@site/src/components/Form';
 import { formatDateTime } from '@site/src/lib/dates';
-import { INVALID_MESSAGE, MESSAGES, downloadConfig, parseImport, type WhiteLabelState } from '../_utils';
+import { downloadConfig, parseImport } from '../_utils/configFile';
+import { INVALID_MESSAGE, MESSAGES } from '../_utils/messages';
+import type { WhiteLabelState } from '../_utils/useWhiteLabel';
 import { BrandingFields, ColorFields, ContactFields } from './ConfigFields';
 import Preview from './Preview';
 import Tabs from './Tabs';

@@ -1,26 +1,20 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { TIMINGS } from '@site/src/data/timings';
+import type { ReactNode } from 'react';
+import { COPIED_LABEL } from '@site/src/data/clipboard';
+import { useCopy } from '@site/src/lib/useCopy';
 import { dnsRecords, isApexDomain } from '@site/src/lib/whiteLabel';
 import Warning from './Warning';
 import styles from './DnsRecords.module.css';
 
 function CopyButton({ text, label }: { text: string; label: string }): ReactNode {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), TIMINGS.copyConfirmationMs);
-    return () => clearTimeout(t);
-  }, [copied]);
+  const { copied, copy } = useCopy();
   return (
     <button
       type="button"
       className={styles.copyButton}
-      aria-label={copied ? 'Copied!' : `Copy ${label}`}
-      onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => setCopied(true), () => setCopied(false));
-      }}
+      aria-label={copied ? COPIED_LABEL : `Copy ${label}`}
+      onClick={() => void copy(text)}
     >
-      {copied ? 'Copied!' : 'Copy'}
+      {copied ? COPIED_LABEL : 'Copy'}
     </button>
   );
 }

@@ -1,7 +1,9 @@
-import { PLANS, PLAN_IDS, getPlan, PLAN_LIMITS, getPlanDocProfile } from '@site/src/data';
+import { PLANS, PLAN_IDS, getPlan, PLAN_LIMITS, getPlanDocProfile, WHITE_LABEL_PLAN_IDS } from '@site/src/data';
+import { planEndpointSections } from '@site/src/lib/apiSidebar';
 import { SUPPORT_PRIORITIES, SUPPORT_CATEGORIES, BLOG_CATEGORIES, COLOR_PRESETS, BACKGROUND_THEMES, WHITE_LABEL_FONTS, WHITE_LABEL_DEFAULTS, whiteLabelConfigFileName } from '@site/src/data';
 
-// The spec's tables, restated here on purpose: these tests are the drift check against them.
+// The spec's tables, restated here on purpose: these tests are the drift check of src/data
+// against them. That the pages show src/data is checked in ./pages.test.tsx.
 describe('plans', () => {
   it('has the three plans with the spec prices', () => {
     expect(PLANS.map((p) => [p.id, p.price, p.period])).toEqual([
@@ -15,10 +17,16 @@ describe('plans', () => {
   it('highlights only Business', () => {
     expect(PLANS.filter((p) => p.highlighted).map((p) => p.id)).toEqual(['business']);
   });
-  it('lists the spec features', () => {
-    expect(getPlan('starter').features).toHaveLength(5);
-    expect(getPlan('business').features).toContain('Custom webhooks');
-    expect(getPlan('enterprise').features).toContain('White label solution');
+  it('lists the spec features, those made from the limits included', () => {
+    expect(PLANS.map((p) => p.features)).toEqual([
+      ['Basic Xero integration', 'Hosted authentication', 'Standard API access', 'Email support', 'Up to 1,000 transactions'],
+      ['Full Xero integration', 'Advanced authentication features', 'Premium API access', 'Priority support', 'Up to 10,000 transactions', 'Custom webhooks'],
+      ['White label solution', 'Unlimited transactions', 'Dedicated support', 'Custom integrations', 'SLA guarantee', 'Multi-organization support'],
+    ]);
+  });
+  it('gives the White Label API to enterprise only (spec sections 2 and 6)', () => {
+    expect(WHITE_LABEL_PLAN_IDS).toEqual(['enterprise']);
+    expect(PLAN_IDS.map((id) => planEndpointSections(id).includes('whiteLabel'))).toEqual([false, false, true]);
   });
   it('falls back to starter for unknown ids', () => {
     expect(getPlan('platinum').id).toBe('starter');

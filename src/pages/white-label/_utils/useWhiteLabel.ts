@@ -1,43 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { WHITE_LABEL_DEFAULTS } from '@site/src/data/whiteLabel';
-import { exportFile } from '@site/src/lib/whiteLabel';
 import { NETWORK_ERROR_MESSAGE, NetworkError, postJson } from '@site/src/lib/postJson';
 import { postForm, useForm, type FormStatus } from '@site/src/components/Form';
-import { summariseErrors, type FieldErrors } from '@site/src/schemas/common';
-import {
-  whiteLabelConfigSchema,
-  type WhiteLabelConfig,
-  type WhiteLabelConfigAnswer,
-  type WhiteLabelConfigInput,
-  type WhiteLabelDeployAnswer,
-  type WhiteLabelMeta,
-  type WhiteLabelVersionFields,
-  type WhiteLabelVersionSummary,
+import type { FieldErrors } from '@site/src/schemas/common';
+import type {
+  WhiteLabelConfig,
+  WhiteLabelConfigAnswer,
+  WhiteLabelConfigInput,
+  WhiteLabelDeployAnswer,
+  WhiteLabelMeta,
+  WhiteLabelVersionFields,
 } from '@site/src/schemas/whiteLabel';
-
-export const CONFIG_URL = '/api/white-label/config';
-export const DEPLOY_URL = '/api/white-label/deploy';
-
-/** The spec's texts (sections 4 and 8). */
-export const MESSAGES = {
-  saveSuccess: 'Configuration saved successfully!',
-  saveError: 'Failed to save configuration. Please try again.',
-  deploySuccess: 'Platform deployed successfully!',
-  deployError: 'Deployment failed. Please contact support.',
-  deployBlocked: 'Please complete the configuration steps before deploying.',
-} as const;
-
-/** Shown instead of the spec's failure text when nothing failed but a field needs fixing. */
-export const INVALID_MESSAGE = 'Please fix the highlighted fields, then save again.';
-
-export const defaultConfig = (): WhiteLabelConfig => ({ ...WHITE_LABEL_DEFAULTS });
-
-const FIELD_KEYS = Object.keys(WHITE_LABEL_DEFAULTS) as (keyof WhiteLabelConfig)[];
-
-/** Same branding (ignores id and isActive, which the server owns). */
-export function sameFields(a: WhiteLabelConfig, b: WhiteLabelConfig): boolean {
-  return FIELD_KEYS.every((k) => k === 'isActive' || a[k] === b[k]);
-}
+import { CONFIG_URL, DEPLOY_URL, defaultConfig, sameFields } from './config';
+import { MESSAGES } from './messages';
+import { useLeaveWarning } from './useLeaveWarning';
 
 export type SaveResult = { ok: true; config: WhiteLabelConfig } | { ok: false; errors: FieldErrors };
 
@@ -192,94 +167,3 @@ export function useWhiteLabel() {
 }
 
 export type WhiteLabelState = ReturnType<typeof useWhiteLabel>;
-
-/** Asks the browser to confirm leaving (reload, close, navigate away) while edits are unsaved. */
-export function useLeaveWarning(active: boolean): void {
-  useEffect(() => {
-    if (!active) return undefined;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      // Older Chromium and Safari only ask when returnValue is set.
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [active]);
-}
-
-/** Starts a download of the configuration file (spec section 5 file name). */
-export function downloadConfig(config: WhiteLabelConfig): string {
-  const { name, json } = exportFile(config);
-  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Revoking at once can cancel the download in some browsers; a moment later is safe.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return name;
-}
-
-/**
- * Reads a downloaded configuration file back. The file's extras (customCSS, generatedAt) and
- * the server-owned id/isActive are dropped; the rest must pass the same schema as a save.
- */
-export function parseImport(text: string, organizationId: string): { config?: Omit<WhiteLabelConfig, 'id' | 'isActive'>; error?: string } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return { error: 'The file is not valid JSON.' };
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { error: 'The file does not contain a configuration object.' };
-  const { customCSS: _css, generatedAt: _at, id: _id, isActive: _active, ...fields } = raw as Record<string, unknown>;
-  const parsed = whiteLabelConfigSchema.safeParse({ ...fields, organizationId });
-  if (!parsed.success) return { error: summariseErrors(parsed.error) };
-  const { id: _i, isActive: _a, ...config } = parsed.data;
-  return { config };
-}
-
-const TAB_IDS = ['configure', 'deploy', 'manage'] as const;
-export type AdminTab = (typeof TAB_IDS)[number];
-
-/** The selected main tab mirrors the URL hash, so #deploy links and reloads land on it. */
-export function useHashTab(): [AdminTab, (t: AdminTab) => void] {
-  const [tab, setTab] = useState<AdminTab>('configure');
-  useEffect(() => {
-    const read = () => {
-      const h = window.location.hash.slice(1);
-      if ((TAB_IDS as readonly string[]).includes(h)) setTab(h as AdminTab);
-    };
-    read();
-    window.addEventListener('hashchange', read);
-    return () => window.removeEventListener('hashchange', read);
-  }, []);
-  const select = useCallback((t: AdminTab) => {
-    setTab(t);
-    window.history.replaceState(null, '', `#${t}`);
-  }, []);
-  return [tab, select];
-}
-
-/** Recent saved versions; refetched whenever a save or a deployment changes them. */
-export function useVersionHistory(meta: WhiteLabelMeta | null): WhiteLabelVersionSummary[] {
-  const [versions, setVersions] = useState<WhiteLabelVersionSummary[]>([]);
-  const key = `${meta?.version ?? 0}:${meta?.lastDeployment?.id ?? ''}`;
-  useEffect(() => {
-    if (key === '0:') return;
-    let cancelled = false;
-    fetch(`${CONFIG_URL}/history`, { headers: { Accept: 'application/json' } })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        const body = (await res.json()) as { versions: WhiteLabelVersionSummary[] };
-        if (!cancelled) setVersions(body.versions.slice(0, 6));
-      })
-      .catch((err: unknown) => console.warn('White-label version history could not be loaded:', err));
-    return () => {
-      cancelled = true;
-    };
-  }, [key]);
-  return versions;
-}

@@ -1,64 +1,12 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { WHITE_LABEL_DEFAULTS } from '@site/src/data/whiteLabel';
+import { screen, within } from '@testing-library/react';
 import { formatDateTime } from '@site/src/lib/dates';
-import { renderPage, setUpPageTests } from './_page';
+import { complete, meta, mockApi, renderPage, setUpPageTests } from './_page';
 
+// The font files are binary build assets; the page's behavior does not depend on them.
 jest.mock('@site/src/pages/white-label/_components/fonts', () => ({ useSelfHostedFonts: () => undefined }));
 jest.setTimeout(20_000);
 
-type Reply = { status: number; body: unknown };
-
-/** Answers fetch by "METHOD url"; records every call with its parsed body. */
-function mockApi(handlers: Record<string, (body: unknown) => Reply>) {
-  const calls: { key: string; body: unknown }[] = [];
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-    calls.push({ key, body });
-    const { status, body: answer } = handlers[key]?.(body) ?? { status: 200, body: { success: true, versions: [] } };
-    return { ok: status >= 200 && status < 300, status, json: async () => answer } as Response;
-  }) as typeof fetch;
-  return calls;
-}
-
-const complete = { ...WHITE_LABEL_DEFAULTS, domain: 'bank.acme.example', logoUrl: 'https://cdn.example/l.png', faviconUrl: 'https://cdn.example/f.ico' };
-const meta = (version: number, lastDeployment: unknown = null) => ({ version, savedAt: '2026-01-15T10:00:00.000Z', savedBy: 'admin', lastDeployment });
-
 setUpPageTests();
-
-describe('white-label admin: unsaved edits', () => {
-  it('shows "Unsaved changes" on every tab and warns before leaving, until saved', async () => {
-    mockApi({
-      'GET /api/white-label/config': () => ({ status: 200, body: { success: true, config: { ...complete, id: 'wlc_1', isActive: false }, meta: meta(1) } }),
-      'POST /api/white-label/config': (body) => ({ status: 201, body: { success: true, config: { ...(body as object), id: 'wlc_2', isActive: false }, meta: meta(2) } }),
-    });
-    const user = await renderPage();
-    const leave = () => {
-      const event = new Event('beforeunload', { cancelable: true });
-      window.dispatchEvent(event);
-      return event.defaultPrevented;
-    };
-    expect(leave()).toBe(false);
-    await user.type(screen.getByLabelText(/Company Name/), ' X');
-    expect(leave()).toBe(true);
-    expect(screen.getAllByText('Unsaved changes').length).toBeGreaterThanOrEqual(2);
-    await user.click(screen.getByRole('tab', { name: 'Deploy' }));
-    expect(within(screen.getByRole('tabpanel', { name: 'Deploy' })).getByText(/Unsaved changes/)).toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: 'Configure' }));
-    await user.click(screen.getByRole('button', { name: /Save Configuration/ }));
-    expect(await screen.findByText('Configuration saved successfully!')).toBeInTheDocument();
-    expect(screen.queryByText('Unsaved changes')).toBeNull();
-    expect(leave()).toBe(false);
-  });
-
-  it('counts edits before the first save as unsaved too', async () => {
-    mockApi({ 'GET /api/white-label/config': () => ({ status: 200, body: { success: true, config: null, meta: null } }) });
-    const user = await renderPage();
-    expect(screen.queryByText('Unsaved changes')).toBeNull();
-    await user.type(screen.getByLabelText('Domain'), 'bank.example');
-    expect(screen.getAllByText('Unsaved changes').length).toBeGreaterThanOrEqual(1);
-  });
-});
 
 describe('white-label admin: deploy says what is live', () => {
   it('after Deploy, says the domain waits on the DNS records instead of "Live at"', async () => {
@@ -127,28 +75,5 @@ describe('white-label admin: dates', () => {
     expect(screen.getByText(`Version 1 saved ${shown} by admin`)).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Manage' }));
     expect(screen.getByTestId('status-configuration-version')).toHaveTextContent(`saved ${shown}`);
-  });
-});
-
-describe('white-label admin: Configure sub-tabs', () => {
-  it('follow the WAI-ARIA tabs pattern: arrows, Home/End, roving tabindex, labelled panels', async () => {
-    mockApi({ 'GET /api/white-label/config': () => ({ status: 200, body: { success: true, config: null, meta: null } }) });
-    await renderPage();
-    const list = screen.getByRole('tablist', { name: 'Configuration sections' });
-    const tabs = within(list).getAllByRole('tab');
-    expect(tabs.map((t) => t.getAttribute('tabindex'))).toEqual(['0', '-1', '-1']);
-    act(() => tabs[0]!.focus());
-    fireEvent.keyDown(tabs[0]!, { key: 'ArrowRight' });
-    expect(tabs[1]).toHaveFocus();
-    expect(tabs[1]).toHaveAttribute('aria-selected', 'true');
-    expect(tabs.map((t) => t.getAttribute('tabindex'))).toEqual(['-1', '0', '-1']);
-    expect(screen.getByRole('tabpanel', { name: 'Colors' })).toBeVisible();
-    fireEvent.keyDown(tabs[1]!, { key: 'End' });
-    expect(tabs[2]).toHaveFocus();
-    fireEvent.keyDown(tabs[2]!, { key: 'Home' });
-    expect(tabs[0]).toHaveFocus();
-    fireEvent.keyDown(tabs[0]!, { key: 'ArrowLeft' });
-    expect(tabs[2]).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tabpanel', { name: 'Contact' })).toHaveAttribute('aria-labelledby', tabs[2]!.id);
   });
 });
