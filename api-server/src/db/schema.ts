@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { IdempotencyTable } from '../http/idempotency/table';
 
 /**
  * The tables as the queries see them, on both engines. Timestamps meant for people are ISO-8601
@@ -68,15 +69,7 @@ export interface Schema {
     name: string;
     value: string;
   };
-  checkout_idempotency: {
-    key: string;
-    request_hash: string;
-    status_code: number | null;
-    response_json: string | null;
-    created_at: number;
-    resource_id: string | null;
-    lease_until: number | null;
-  };
+  checkout_idempotency: IdempotencyTable;
   /** v1 sandbox test keys, by the SHA-256 of the key (the key itself is shown once, never stored). */
   sandbox_keys: {
     id: string;
@@ -95,14 +88,7 @@ export interface Schema {
     data: string;
     created_at: number;
   };
-  sandbox_idempotency: {
-    key_id: string;
-    idempotency_key: string;
-    request_hash: string;
-    status_code: number;
-    response_json: string;
-    created_at: number;
-  };
+  sandbox_idempotency_keys: IdempotencyTable;
   outbox: {
     id: Generated<number>;
     ref: string;

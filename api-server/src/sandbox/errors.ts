@@ -25,10 +25,12 @@ export class SandboxError extends Error {
     readonly code: string,
     message: string,
     readonly param: string | null = null,
+    /** Where the answer is not its type's usual status (409 for an Idempotency-Key still in use). */
+    status?: number,
   ) {
     super(message);
     this.name = 'SandboxError';
-    this.status = STATUS[type];
+    this.status = status ?? STATUS[type];
   }
 
   body(requestId: string): SandboxErrorBody {

@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { API_ENDPOINTS, API_VERSION, IDEMPOTENCY_HEADER, type ApiEndpoint } from '../../../src/data/apiReference';
+import { API_ENDPOINTS, API_VERSION, IDEMPOTENCY, IDEMPOTENCY_HEADER, type ApiEndpoint } from '../../../src/data/apiReference';
 import { getPlan, isPlanId, PLAN_IDS } from '../../../src/data/plans';
 import { SANDBOX_KEYS_PER_MINUTE, sandboxRateLimit } from '../../../src/data/sandbox';
 import { sandboxKeyRequestSchema, type SandboxKeyResponse } from '../../../src/schemas/sandbox';
-import { isStorageFault, lockKey, type Db, type Writes } from '../db/database';
+import { isStorageFault, type Db, type Writes } from '../db/database';
+import { claimKey, IdempotencyStore, requestFingerprint } from '../http/idempotency';
 import type { Feature } from '../deps';
 import { answerUnavailable, type Counters } from '../http/counters';
 import { HttpError } from '../http/errors';
@@ -15,12 +16,9 @@ import { plansPhrase, SandboxError } from './errors';
 import { readParams } from './params';
 import { authenticate, mintKey, sweepExpired, type SandboxKey } from './keys';
 import { runOperation, type Answer } from './service';
-import { SandboxStore, sandboxMigrations } from './store';
+import { SANDBOX_IDEMPOTENCY_TABLE, sandboxMigrations } from './store';
 
 export const REQUEST_ID_HEADER = 'Request-Id';
-/** Idempotent answers are remembered this long (Stripe's 24 hours), and never beyond their key's life. */
-export const SANDBOX_IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-const IDEMPOTENCY_KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
 const newRequestId = () => `req_${randomBytes(12).toString('base64url')}`;
 
@@ -54,6 +52,11 @@ export const sandboxKeysFeature: Feature = {
       res.status(201).json({ success: true, ...minted } satisfies SandboxKeyResponse);
     });
     return router;
+  },
+  async recover({ db, now, logger }) {
+    // Claims a dead process left: nothing was stored with them (the answer commits with the operation).
+    const counts = await new IdempotencyStore(db, SANDBOX_IDEMPOTENCY_TABLE, now).recover(async () => 'release');
+    if (counts.released > 0) logger.info(counts, 'sandbox idempotency keys left in progress were released');
   },
 };
 
@@ -89,15 +92,6 @@ function match(method: string, path: string): { endpoint: ApiEndpoint; params: R
   return undefined;
 }
 
-/** Canonical JSON (sorted keys): the same body sent with its keys in another order is the same request. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value as object).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 export interface SandboxRouterDeps {
   db: Db;
   writes: Writes;
@@ -106,6 +100,10 @@ export interface SandboxRouterDeps {
   counters: Counters;
   rateLimitScale: number;
   maxObjectsPerKey: number;
+}
+
+interface RouterContext extends SandboxRouterDeps {
+  idempotencyKeys: IdempotencyStore;
 }
 
 interface Locals {
@@ -136,7 +134,8 @@ function checkHeaders(req: Request, key: SandboxKey): void {
  * stored objects, in the documented error body. Order of checks: route (404), key (401), rate
  * (429), headers (400), plan (403), parameters (400), then the operation.
  */
-export function sandboxRouter(deps: SandboxRouterDeps): Router {
+export function sandboxRouter(routerDeps: SandboxRouterDeps): Router {
+  const deps: RouterContext = { ...routerDeps, idempotencyKeys: new IdempotencyStore(routerDeps.db, SANDBOX_IDEMPOTENCY_TABLE, routerDeps.now) };
   const router = express.Router();
   router.use(setRequestId);
   router.use((_req, res, next) => {
@@ -212,41 +211,30 @@ function withRequestId(a: Answer, requestId: string): unknown {
 }
 
 /**
- * Stripe's rules: the same Idempotency-Key with the same request replays the first answer
- * (status and body); with a different request it is refused; keys are per API key and kept 24 h.
- * Only answers of an operation that ran are kept: a request refused before (auth, rate, plan,
- * parameters) may be retried with the same key.
+ * A POST with an Idempotency-Key, through the one mechanism every feature uses (http/idempotency):
+ * keys are per API key. Only answers of an operation that ran are kept, its own errors included:
+ * a request refused before (auth, rate, plan, parameters) may be retried with the same key. The
+ * answer is recorded in the operation's own transaction, so both are stored or neither.
  */
-async function idempotent(deps: SandboxRouterDeps, req: Request, key: SandboxKey, endpoint: ApiEndpoint, params: Record<string, unknown>, res: express.Response): Promise<Answer> {
-  const idem = req.get(IDEMPOTENCY_HEADER);
-  if (idem === undefined) return deps.writes.run((tx) => run(deps, tx, endpoint, key, params));
-  if (!IDEMPOTENCY_KEY_FORMAT.test(idem)) {
-    throw new SandboxError('invalid_request_error', 'idempotency_key_invalid', `Invalid ${IDEMPOTENCY_HEADER}: 1 to 255 printable ASCII characters, e.g. a UUID.`, IDEMPOTENCY_HEADER);
+async function idempotent(deps: RouterContext, req: Request, key: SandboxKey, endpoint: ApiEndpoint, params: Record<string, unknown>, res: express.Response): Promise<Answer> {
+  const header = req.get(IDEMPOTENCY_HEADER);
+  if (header === undefined) return deps.writes.run((tx) => run(deps, tx, endpoint, key, params));
+  const claim = await claimKey(deps.idempotencyKeys, { header, scope: key.id, fingerprint: requestFingerprint(`${endpoint.method} ${endpoint.id}`, params) }, deps.logger);
+  if (claim.kind === 'refused') throw new SandboxError('invalid_request_error', claim.refusal.code, claim.refusal.message, IDEMPOTENCY_HEADER, claim.refusal.status);
+  if (claim.kind === 'replay') {
+    res.set(IDEMPOTENCY.replayedHeader, 'true');
+    return { status: claim.status, body: claim.body };
   }
-  const hash = createHash('sha256').update(`${endpoint.method} ${endpoint.id} ${canonical(params)}`).digest('hex');
-  const result = await deps.writes.run(async (tx): Promise<Answer & { replayed: boolean }> => {
-    const store = new SandboxStore(tx);
-    await lockKey(tx, `sandbox-idem:${key.id}:${idem}`);
-    const nowMs = deps.now().getTime();
-    const saved = await store.getAnswer(key.id, idem);
-    if (saved && saved.created_at > nowMs - SANDBOX_IDEMPOTENCY_TTL_MS) {
-      if (saved.request_hash !== hash) {
-        throw new SandboxError(
-          'invalid_request_error',
-          'idempotency_key_reused',
-          `Keys for idempotent requests can only be used with the same parameters they were first used with. Use a new ${IDEMPOTENCY_HEADER} for a different request.`,
-          IDEMPOTENCY_HEADER,
-        );
-      }
-      return { status: saved.status_code, body: JSON.parse(saved.response_json) as unknown, replayed: true };
-    }
-    if (saved) await store.deleteAnswer(key.id, idem);
-    const answer = await run(deps, tx, endpoint, key, params);
-    await store.saveAnswer({ key_id: key.id, idempotency_key: idem, request_hash: hash, status_code: answer.status, response_json: JSON.stringify(answer.body), created_at: nowMs });
-    return { ...answer, replayed: false };
-  });
-  if (result.replayed) res.set('Idempotent-Replayed', 'true');
-  return { status: result.status, body: result.body };
+  try {
+    return await deps.writes.run(async (tx) => {
+      const answer = await run(deps, tx, endpoint, key, params);
+      await claim.complete(answer.status, answer.body, tx);
+      return answer;
+    });
+  } catch (err) {
+    await claim.release().catch((releaseErr: unknown) => deps.logger.warn({ err: releaseErr }, 'idempotency key could not be released'));
+    throw err;
+  }
 }
 
 // body-parser's failures, as the documented error body.

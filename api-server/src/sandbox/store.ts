@@ -1,7 +1,13 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db, Migration } from '../db/database';
 import { autoId, epochMs } from '../db/migrations';
 import type { Schema } from '../db/schema';
+import { createIdempotencyTable } from '../http/idempotency';
+
+/** The sandbox's Idempotency-Key table (shape: http/idempotency/table.ts); keys are `<key id>:<header>`. */
+export const SANDBOX_IDEMPOTENCY_TABLE = 'sandbox_idempotency_keys';
+/** A key id is a SHA-256 in hex: the first this many characters of an idempotency row's key. */
+const KEY_ID_LENGTH = 64;
 
 export const sandboxMigrations: Migration[] = [
   {
@@ -40,6 +46,17 @@ export const sandboxMigrations: Migration[] = [
         .execute();
     },
   },
+  {
+    // The one Idempotency-Key mechanism (http/idempotency) claims a key under a lease before the
+    // operation runs, so its table has checkout's shape. Answers already remembered carry over;
+    // sandbox_idempotency is no longer read or written.
+    id: 'sandbox-002',
+    up: async (db, engine) => {
+      await createIdempotencyTable(db, engine, SANDBOX_IDEMPOTENCY_TABLE);
+      await sql`INSERT INTO sandbox_idempotency_keys (key, request_hash, status_code, response_json, created_at)
+        SELECT key_id || ':' || idempotency_key, request_hash, status_code, response_json, created_at FROM sandbox_idempotency`.execute(db);
+    },
+  },
 ];
 
 export type SandboxKeyRow = Selectable<Schema['sandbox_keys']>;
@@ -68,7 +85,7 @@ export class SandboxStore {
   async sweep(nowMs: number): Promise<number> {
     const expired = this.db.selectFrom('sandbox_keys').select('id').where('expires_at', '<=', nowMs);
     await this.db.deleteFrom('sandbox_objects').where('key_id', 'in', expired).execute();
-    await this.db.deleteFrom('sandbox_idempotency').where('key_id', 'in', expired).execute();
+    await this.db.deleteFrom(SANDBOX_IDEMPOTENCY_TABLE).where(sql<string>`substr(key, 1, ${sql.lit(KEY_ID_LENGTH)})`, 'in', expired).execute();
     const gone = await this.db.deleteFrom('sandbox_keys').where('expires_at', '<=', nowMs).executeTakeFirst();
     return Number(gone.numDeletedRows);
   }
@@ -101,17 +118,5 @@ export class SandboxStore {
     if (opts.parentId !== undefined) q = q.where('parent_id', '=', opts.parentId);
     if (opts.beforeSeq !== undefined) q = q.where('seq', '<', opts.beforeSeq);
     return q.orderBy('seq', 'desc').limit(opts.limit + 1).execute();
-  }
-
-  async getAnswer(keyId: string, idempotencyKey: string): Promise<Selectable<Schema['sandbox_idempotency']> | undefined> {
-    return this.db.selectFrom('sandbox_idempotency').selectAll().where('key_id', '=', keyId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-  }
-
-  async deleteAnswer(keyId: string, idempotencyKey: string): Promise<void> {
-    await this.db.deleteFrom('sandbox_idempotency').where('key_id', '=', keyId).where('idempotency_key', '=', idempotencyKey).execute();
-  }
-
-  async saveAnswer(row: Selectable<Schema['sandbox_idempotency']>): Promise<void> {
-    await this.db.insertInto('sandbox_idempotency').values(row).execute();
   }
 }
