@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { API_ENDPOINTS, API_VERSION, IDEMPOTENCY, IDEMPOTENCY_HEADER, type ApiEndpoint } from '../../../src/data/apiReference';
 import { getPlan, isPlanId, PLAN_IDS } from '../../../src/data/plans';
 import { SANDBOX_KEYS_PER_MINUTE, sandboxRateLimit } from '../../../src/data/sandbox';
@@ -8,8 +7,10 @@ import { sandboxKeyRequestSchema, type SandboxKeyResponse } from '../../../src/s
 import { isStorageFault, type Db, type Writes } from '../db/database';
 import { claimKey, IdempotencyStore, requestFingerprint } from '../http/idempotency';
 import type { Feature } from '../deps';
-import { answerUnavailable, type Counters } from '../http/counters';
-import { HttpError } from '../http/errors';
+import type { Counters } from '../http/counters';
+import { clientErrorOf, HttpError, STORAGE_RETRY_AFTER_S } from '../http/errors';
+import { jsonBody } from '../http/limits';
+import { perMinuteLimit } from '../http/rateLimit';
 import { parsedBody, validateBody } from '../http/validate';
 import type { Logger } from '../logger';
 import { plansPhrase, SandboxError } from './errors';
@@ -35,16 +36,12 @@ export const sandboxKeysFeature: Feature = {
   migrations: sandboxMigrations,
   routes({ writes, now, counters, logger }) {
     const router = express.Router();
-    const limiter = answerUnavailable(
-      rateLimit({
-        windowMs: 60_000,
-        limit: SANDBOX_KEYS_PER_MINUTE,
-        standardHeaders: 'draft-8',
-        legacyHeaders: false,
-        store: counters.rateLimitStore('sandbox-keys', 'refuse'),
-        handler: (_req, _res, next) => next(new HttpError(429, 'Too many sandbox keys requested. Please wait a minute and try again.')),
-      }),
-    );
+    const limiter = perMinuteLimit(counters, {
+      name: 'sandbox-keys',
+      perMinute: SANDBOX_KEYS_PER_MINUTE,
+      whenDown: 'refuse',
+      refuse: () => new HttpError(429, 'Too many sandbox keys requested. Please wait a minute and try again.'),
+    });
     router.post('/sandbox/keys', setRequestId, limiter, validateBody(sandboxKeyRequestSchema), async (_req, res) => {
       const { plan } = parsedBody(res, sandboxKeyRequestSchema);
       const minted = await writes.run((tx) => mintKey({ db: tx, now }, plan));
@@ -163,20 +160,18 @@ export function sandboxRouter(routerDeps: SandboxRouterDeps): Router {
     }
   });
   router.use(
-    rateLimit({
-      windowMs: 60_000,
-      limit: (_req, res) => sandboxRateLimit(locals(res).key.plan, deps.rateLimitScale),
-      keyGenerator: (_req, res) => locals(res).key.id,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      store: deps.counters.rateLimitStore('sandbox', 'local'),
-      handler: (_req, res, next) => {
+    perMinuteLimit(deps.counters, {
+      name: 'sandbox',
+      perMinute: (_req, res) => sandboxRateLimit(locals(res).key.plan, deps.rateLimitScale),
+      key: (_req, res) => locals(res).key.id,
+      whenDown: 'local',
+      refuse: (_req, res) => {
         const plan = locals(res).key.plan;
-        next(new SandboxError('rate_limit_error', 'rate_limit_exceeded', `Rate limit exceeded: ${sandboxRateLimit(plan, deps.rateLimitScale)} requests per minute on the ${getPlan(plan).name} plan. Retry after the time in the Retry-After header.`));
+        return new SandboxError('rate_limit_error', 'rate_limit_exceeded', `Rate limit exceeded: ${sandboxRateLimit(plan, deps.rateLimitScale)} requests per minute on the ${getPlan(plan).name} plan. Retry after the time in the Retry-After header.`);
       },
     }),
   );
-  router.use(express.json({ limit: '16kb', strict: true, type: () => true }));
+  router.use(jsonBody({ anyContentType: true }));
   router.use(async (req, res, next) => {
     try {
       const { key, endpoint, pathParams } = locals(res);
@@ -237,14 +232,6 @@ async function idempotent(deps: RouterContext, req: Request, key: SandboxKey, en
   }
 }
 
-// body-parser's failures, as the documented error body.
-const PARSER_ERRORS: Record<string, [number, string]> = {
-  'entity.parse.failed': [400, 'The request body is not valid JSON.'],
-  'entity.too.large': [413, 'The request body is too large (at most 16 kB).'],
-  'encoding.unsupported': [415, 'The request body encoding is not supported.'],
-  'charset.unsupported': [415, 'The request body charset is not supported.'],
-};
-
 function sandboxErrors(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) {
@@ -254,22 +241,24 @@ function sandboxErrors(logger: Logger): ErrorRequestHandler {
     const requestId = (res.locals as Partial<Locals>).requestId ?? newRequestId();
     let status: number;
     let error: { type: string; code: string; message: string; param: string | null };
+    const client = clientErrorOf(err);
     if (err instanceof SandboxError) {
       status = err.status;
       error = { type: err.type, code: err.code, message: err.message, param: err.param };
-    } else if (typeof err === 'object' && err !== null && 'type' in err && typeof err.type === 'string' && PARSER_ERRORS[err.type]) {
-      const [s, message] = PARSER_ERRORS[err.type]!;
-      status = s;
-      error = { type: 'invalid_request_error', code: 'body_invalid', message, param: null };
+    } else if (err instanceof HttpError) {
+      // The shared mechanisms' errors (e.g. 503 while the shared counters are away): their message is safe to show.
+      status = err.status;
+      error = { type: status >= 500 ? 'api_error' : 'invalid_request_error', code: status >= 500 ? 'unavailable' : 'request_invalid', message: err.message, param: null };
+    } else if (client) {
+      status = client.status;
+      error = { type: 'invalid_request_error', code: client.body ? 'body_invalid' : 'request_invalid', message: client.message, param: null };
     } else if (isStorageFault(err)) {
       status = 503;
-      res.set('Retry-After', '30');
+      res.set('Retry-After', String(STORAGE_RETRY_AFTER_S));
       error = { type: 'api_error', code: 'storage_unavailable', message: 'The sandbox cannot store anything right now. Nothing was saved; please try again in a minute.', param: null };
     } else {
-      status = typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
-      error = status === 500
-        ? { type: 'api_error', code: 'internal_error', message: 'An unexpected error occurred.', param: null }
-        : { type: 'invalid_request_error', code: 'request_invalid', message: 'The request could not be read.', param: null };
+      status = 500;
+      error = { type: 'api_error', code: 'internal_error', message: 'An unexpected error occurred.', param: null };
     }
     if (status >= 500) logger.error({ err, path: req.path, requestId }, 'sandbox request failed');
     res.status(status).json({ error: { ...error, request_id: requestId } });
