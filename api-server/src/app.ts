@@ -3,7 +3,7 @@ import express, { type Express } from 'express';
 import { EXTERNAL_LINKS } from '../../src/data/site';
 import { PLAN_IDS } from '../../src/data/plans';
 import { SANDBOX_BASE_PATH } from '../../src/data/sandbox';
-import { sandboxRouter } from './sandbox/routes';
+import { sandboxRouter } from './sandbox/router';
 import type { AppDeps, Feature, FeatureContext } from './deps';
 import { FEATURES } from './features';
 import { RequestActivity } from './http/activity';

@@ -7,7 +7,7 @@ import { contactFeature } from './contact/routes';
 import { formTokenFeature } from './form-token/routes';
 import { supportFeature } from './support/routes';
 import { whiteLabelFeature } from './white-label/routes';
-import { sandboxKeysFeature } from './sandbox/routes';
+import { sandboxKeysFeature } from './sandbox/feature';
 
 /** Every live-API feature, mounted under /api. To add one, append it here. */
 export const FEATURES: readonly Feature[] = [publicConfigFeature, formTokenFeature, checkoutFeature, contactFeature, supportFeature, whiteLabelFeature, sandboxKeysFeature];
