@@ -1,6 +1,6 @@
 import type { AppDeps, Feature } from './deps';
 import type { Migration } from './db/database';
-import { outboxMigrations } from './mail/outbox';
+import { outboxMigrations } from './mail/table';
 import { publicConfigFeature } from './public-config/routes';
 import { checkoutFeature } from './checkout/routes';
 import { contactFeature } from './contact/routes';

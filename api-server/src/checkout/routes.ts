@@ -5,7 +5,8 @@ import { parsedBody, validateBody } from '../http/validate';
 import { idempotencyContext, idempotent, IdempotencyStore, type Recovery } from '../http/idempotency';
 import { DemoPaymentProvider, successUrl, type PaymentProvider } from './provider';
 import { startCheckout, type CheckoutDeps } from './service';
-import { checkoutMigrations, OrderStore } from './store';
+import { OrderStore } from './store';
+import { checkoutMigrations } from './table';
 
 /**
  * POST /api/checkout: { planId, customerName, customerEmail } → { success, checkoutUrl, orderId }.

@@ -5,7 +5,7 @@ import { HttpError } from './errors';
 /** First path segments that belong to APIs: what is unknown under them is always answered in JSON. */
 const API_SEGMENTS = new Set(['api', SANDBOX_BASE_PATH.split('/')[1]!]);
 
-export function isApiPath(path: string): boolean {
+function isApiPath(path: string): boolean {
   return API_SEGMENTS.has(path.split('/')[1] ?? '');
 }
 

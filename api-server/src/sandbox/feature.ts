@@ -8,7 +8,7 @@ import { perMinuteLimit } from '../http/rateLimit';
 import { parsedBody, validateBody } from '../http/validate';
 import { mintKey } from './keys';
 import { setRequestId } from './requestId';
-import { SANDBOX_IDEMPOTENCY_TABLE, sandboxMigrations } from './store';
+import { SANDBOX_IDEMPOTENCY_TABLE, sandboxMigrations } from './table';
 
 /** POST /api/sandbox/keys: mints a test key for a plan (the live API's envelope, as every /api call). */
 export const sandboxKeysFeature: Feature = {

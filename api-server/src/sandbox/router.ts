@@ -14,7 +14,7 @@ import { authenticate, sweepExpired, type SandboxKey } from './keys';
 import { match } from './match';
 import { readParams } from './params';
 import { setRequestId } from './requestId';
-import { SANDBOX_IDEMPOTENCY_TABLE } from './store';
+import { SANDBOX_IDEMPOTENCY_TABLE } from './table';
 
 export interface SandboxRouterDeps {
   db: Db;

@@ -1,63 +1,10 @@
 import { sql, type Selectable } from 'kysely';
-import type { Db, Migration } from '../db/database';
-import { autoId, epochMs } from '../db/migrations';
+import type { Db } from '../db/database';
 import type { Schema } from '../db/schema';
-import { createIdempotencyTable } from '../http/idempotency';
+import { SANDBOX_IDEMPOTENCY_TABLE } from './table';
 
-/** The sandbox's Idempotency-Key table (shape: http/idempotency/table.ts); keys are `<key id>:<header>`. */
-export const SANDBOX_IDEMPOTENCY_TABLE = 'sandbox_idempotency_keys';
 /** A key id is a SHA-256 in hex: the first this many characters of an idempotency row's key. */
 const KEY_ID_LENGTH = 64;
-
-export const sandboxMigrations: Migration[] = [
-  {
-    id: 'sandbox-001',
-    up: async (db, engine) => {
-      await db.schema
-        .createTable('sandbox_keys')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('plan', 'text', (c) => c.notNull())
-        .addColumn('created_at', epochMs(engine), (c) => c.notNull())
-        .addColumn('expires_at', epochMs(engine), (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('sandbox_keys_expires').on('sandbox_keys').column('expires_at').execute();
-      await db.schema
-        .createTable('sandbox_objects')
-        .addColumn('seq', autoId(engine), (c) => (engine === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
-        .addColumn('key_id', 'text', (c) => c.notNull())
-        .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('id', 'text', (c) => c.notNull())
-        .addColumn('parent_id', 'text')
-        .addColumn('data', 'text', (c) => c.notNull())
-        .addColumn('created_at', epochMs(engine), (c) => c.notNull())
-        .execute();
-      // Seeded sample ids repeat across keys, so ids are unique per key only.
-      await db.schema.createIndex('sandbox_objects_key_id').unique().on('sandbox_objects').columns(['key_id', 'kind', 'id']).execute();
-      await db.schema.createIndex('sandbox_objects_list').on('sandbox_objects').columns(['key_id', 'kind', 'parent_id', 'seq']).execute();
-      await db.schema
-        .createTable('sandbox_idempotency')
-        .addColumn('key_id', 'text', (c) => c.notNull())
-        .addColumn('idempotency_key', 'text', (c) => c.notNull())
-        .addColumn('request_hash', 'text', (c) => c.notNull())
-        .addColumn('status_code', 'integer', (c) => c.notNull())
-        .addColumn('response_json', 'text', (c) => c.notNull())
-        .addColumn('created_at', epochMs(engine), (c) => c.notNull())
-        .addPrimaryKeyConstraint('sandbox_idempotency_pk', ['key_id', 'idempotency_key'])
-        .execute();
-    },
-  },
-  {
-    // The one Idempotency-Key mechanism (http/idempotency) claims a key under a lease before the
-    // operation runs, so its table has checkout's shape. Answers already remembered carry over;
-    // sandbox_idempotency is no longer read or written.
-    id: 'sandbox-002',
-    up: async (db, engine) => {
-      await createIdempotencyTable(db, engine, SANDBOX_IDEMPOTENCY_TABLE);
-      await sql`INSERT INTO sandbox_idempotency_keys (key, request_hash, status_code, response_json, created_at)
-        SELECT key_id || ':' || idempotency_key, request_hash, status_code, response_json, created_at FROM sandbox_idempotency`.execute(db);
-    },
-  },
-];
 
 export type SandboxKeyRow = Selectable<Schema['sandbox_keys']>;
 export type SandboxObjectRow = Selectable<Schema['sandbox_objects']>;
