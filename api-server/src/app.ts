@@ -1,11 +1,9 @@
 import compression from 'compression';
-import express, { type Express, type Request } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import { isIPv4 } from 'node:net';
+import express, { type Express } from 'express';
 import { EXTERNAL_LINKS } from '../../src/data/site';
 import { PLAN_IDS } from '../../src/data/plans';
 import { SANDBOX_BASE_PATH } from '../../src/data/sandbox';
-import { sandboxRouter } from './sandbox/routes';
+import { sandboxRouter } from './sandbox/router';
 import type { AppDeps, Feature, FeatureContext } from './deps';
 import { FEATURES } from './features';
 import { RequestActivity } from './http/activity';
@@ -14,7 +12,9 @@ import { LoginThrottle } from './http/loginThrottle';
 import { answerUnavailable, memoryCounters, type Counters } from './http/counters';
 import { apiNotFound, errorHandler, HttpError, lastResortErrorHandler } from './http/errors';
 import { sameOriginWrites } from './http/guards';
-import { refuseLongUrls } from './http/limits';
+import { jsonBody, refuseLongUrls } from './http/limits';
+import { unknownRoute } from './http/notFound';
+import { clientKey, perMinuteLimit } from './http/rateLimit';
 import { requestLog } from './http/requestLog';
 import { apiSecurityHeaders, documentPolicy, hstsWhenSecure, securityHeaders } from './http/security';
 import { siteRouter, type BuiltSite } from './http/site';
@@ -28,21 +28,6 @@ export interface CreateAppOptions {
   loginThrottle?: LoginThrottle;
   /** Where rate-limit and sign-in counts live: shared Redis (REDIS_URL) or, by default, memory. */
   counters?: Counters;
-}
-
-export const JSON_BODY_LIMIT = '16kb';
-
-/**
- * The rate-limit key: the IPv4 address as is (also when the socket reports it IPv4-mapped,
- * as a dual-stack listener does), an IPv6 client by its /56 like the library's default.
- * Why not the default: it parses every address with a full IPv6 library, a measurable share
- * of an API request's CPU time under load.
- */
-export function clientKey(req: Pick<Request, 'ip'>): string {
-  const ip = req.ip ?? '';
-  if (isIPv4(ip)) return ip;
-  const mapped = ip.startsWith('::ffff:') ? ip.slice(7) : '';
-  return isIPv4(mapped) ? mapped : ipKeyGenerator(ip);
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Express {
@@ -69,17 +54,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     }),
   );
   const limit = (name: string, perMinute: number, whenDown: 'refuse' | 'local') =>
-    answerUnavailable(
-      rateLimit({
-        windowMs: 60_000,
-        limit: perMinute,
-        standardHeaders: 'draft-8',
-        legacyHeaders: false,
-        keyGenerator: clientKey,
-        store: counters.rateLimitStore(name, whenDown),
-        handler: (_req, _res, next) => next(new HttpError(429, 'Too many requests. Please wait a minute and try again.')),
-      }),
-    );
+    perMinuteLimit(counters, { name, perMinute, whenDown, refuse: () => new HttpError(429, 'Too many requests. Please wait a minute and try again.') });
   const ctx: FeatureContext = {
     ...deps,
     requireAdmin,
@@ -99,7 +74,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     next();
   });
   api.use(sameOriginWrites);
-  api.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  api.use(jsonBody());
   // The general limiter counts every request; failed passwords are throttled on their own in basicAuth.
   api.use('/white-label', ctx.limiters.api, requireAdmin);
   for (const feature of options.features ?? FEATURES) api.use(feature.routes(ctx));
@@ -126,6 +101,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
       }),
     );
   }
-  app.use(errorHandler(logger), lastResortErrorHandler);
+  app.use(unknownRoute, errorHandler(logger), lastResortErrorHandler);
   return app;
 }

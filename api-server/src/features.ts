@@ -1,13 +1,13 @@
 import type { AppDeps, Feature } from './deps';
 import type { Migration } from './db/database';
-import { outboxMigrations } from './mail/outbox';
+import { outboxMigrations } from './mail/table';
 import { publicConfigFeature } from './public-config/routes';
 import { checkoutFeature } from './checkout/routes';
 import { contactFeature } from './contact/routes';
 import { formTokenFeature } from './form-token/routes';
 import { supportFeature } from './support/routes';
 import { whiteLabelFeature } from './white-label/routes';
-import { sandboxKeysFeature } from './sandbox/routes';
+import { sandboxKeysFeature } from './sandbox/feature';
 
 /** Every live-API feature, mounted under /api. To add one, append it here. */
 export const FEATURES: readonly Feature[] = [publicConfigFeature, formTokenFeature, checkoutFeature, contactFeature, supportFeature, whiteLabelFeature, sandboxKeysFeature];

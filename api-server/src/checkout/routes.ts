@@ -2,10 +2,11 @@ import express from 'express';
 import { checkoutRequestSchema, type CheckoutResponse } from '../../../src/schemas/checkout';
 import type { Feature } from '../deps';
 import { parsedBody, validateBody } from '../http/validate';
-import { IDEMPOTENCY_TTL_MS, idempotencyContext, idempotent, IdempotencyStore, type Recovery } from './idempotency';
+import { idempotencyContext, idempotent, IdempotencyStore, type Recovery } from '../http/idempotency';
 import { DemoPaymentProvider, successUrl, type PaymentProvider } from './provider';
 import { startCheckout, type CheckoutDeps } from './service';
-import { checkoutMigrations, OrderStore } from './store';
+import { OrderStore } from './store';
+import { checkoutMigrations } from './table';
 
 /**
  * POST /api/checkout: { planId, customerName, customerEmail } → { success, checkoutUrl, orderId }.
@@ -20,7 +21,7 @@ export function createCheckoutFeature(
     migrations: checkoutMigrations,
     routes({ db, now, logger, limiters, writes }) {
       const deps: CheckoutDeps = { db, now, provider: makeProvider(), logger, commit: (work) => writes.run(work) };
-      const keys = new IdempotencyStore(db, 'checkout_idempotency', now, IDEMPOTENCY_TTL_MS, options.idempotencyLeaseMs);
+      const keys = new IdempotencyStore(db, 'checkout_idempotency', now, options.idempotencyLeaseMs);
       const router = express.Router();
       router.post('/checkout', limiters.forms, validateBody(checkoutRequestSchema), idempotent(keys, logger), async (_req, res) => {
         const key = idempotencyContext(res);

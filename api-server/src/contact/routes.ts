@@ -4,7 +4,7 @@ import type { Feature } from '../deps';
 import { judgeSubmission } from '../http/spam';
 import { parsedBody, validateBody } from '../http/validate';
 import { submitContact } from './service';
-import { contactMigrations } from './store';
+import { contactMigrations } from './table';
 
 /** POST /api/contact: { name, email, message, company?, phone? } → { success }. */
 export const contactFeature: Feature = {

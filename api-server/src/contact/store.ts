@@ -1,34 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, Migration } from '../db/database';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database';
+import type { Camelized } from '../db/rows';
+import type { ContactTables } from './table';
 
-export const contactMigrations: Migration[] = [
-  {
-    id: 'contact-001',
-    up: async (db) => {
-      await db.schema
-        .createTable('contact_messages')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('email', 'text', (c) => c.notNull())
-        .addColumn('company', 'text')
-        .addColumn('phone', 'text')
-        .addColumn('message', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('contact_messages_created').on('contact_messages').column('created_at').execute();
-    },
-  },
-];
-
-export interface ContactMessage {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  message: string;
-  createdAt: string;
-}
+/** A message as the services see it: its columns (table.ts), camelCased. */
+export type ContactMessage = Camelized<Selectable<ContactTables['contact_messages']>>;
 
 export type NewContactMessage = Omit<ContactMessage, 'id' | 'createdAt'>;
 

@@ -69,19 +69,6 @@ export function isStorageFault(err: unknown): boolean {
   return /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message);
 }
 
-/** A UNIQUE constraint on `table`.`column` refused the row (SQLite and PostgreSQL report it differently). */
-export function isUniqueViolation(err: unknown, table: string, column: string): boolean {
-  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
-  if (err.code === 'SQLITE_CONSTRAINT_UNIQUE' || err.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-    return String((err as unknown as Error).message).includes(`${table}.${column}`);
-  }
-  if (err.code === '23505') {
-    const constraint = 'constraint' in err ? String(err.constraint) : '';
-    return constraint.startsWith(table) && constraint.includes(column);
-  }
-  return false;
-}
-
 export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

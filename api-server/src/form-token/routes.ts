@@ -1,7 +1,7 @@
 import express from 'express';
 import type { FormTokenResponse } from '../../../src/schemas/common';
 import type { Feature } from '../deps';
-import { formTokenMigrations } from './store';
+import { formTokenMigrations } from './table';
 
 /** GET /api/form-token: the signed token the contact and support forms must send back. */
 export const formTokenFeature: Feature = {

@@ -1,26 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db, Migration } from '../db/database';
+import type { Db } from '../db/database';
 import { FormTokens } from '../http/spam';
 
 /** Where a single-instance install before the key moved into the database kept it (DATA_DIR). */
 export const LEGACY_FORM_TOKEN_KEY_FILE = 'form-token.key';
 const SECRET_NAME = 'form-token-key';
-
-export const formTokenMigrations: readonly Migration[] = [
-  {
-    // Secrets every instance on the database must share, made once by whichever starts first.
-    id: 'form-token-001',
-    up: async (db) => {
-      await db.schema
-        .createTable('server_secrets')
-        .addColumn('name', 'text', (c) => c.primaryKey())
-        .addColumn('value', 'text', (c) => c.notNull())
-        .execute();
-    },
-  },
-];
 
 function legacyKey(dataDir: string): string | undefined {
   try {

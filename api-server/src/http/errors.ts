@@ -26,8 +26,11 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, `No API route matches ${req.method} ${req.path}`));
 };
 
-// body-parser signals its failures with a `type`; map them to human messages.
-const PARSER_ERRORS: Record<string, [number, string]> = {
+/**
+ * body-parser signals its failures with a `type`: one human message each, for every API (the
+ * live API's envelope and the sandbox's documented error body carry the same words).
+ */
+const BODY_ERRORS: Record<string, [number, string]> = {
   'entity.parse.failed': [400, 'The request body is not valid JSON'],
   'entity.too.large': [413, 'The request body is too large'],
   'encoding.unsupported': [415, 'The request body encoding is not supported'],
@@ -37,18 +40,24 @@ const PARSER_ERRORS: Record<string, [number, string]> = {
 };
 
 /**
- * Other client errors body-parser raises (http-errors marks them `expose`), e.g. a zlib error
- * when a `Content-Encoding: gzip` body is not gzip: the status is right, the text is zlib's.
+ * The status and message of a client error raised below our handlers: body-parser's, and the
+ * other client errors it raises (http-errors marks them `expose`), e.g. a zlib error when a
+ * `Content-Encoding: gzip` body is not gzip, whose status is right but whose text is zlib's.
+ * `body` tells a failure to read the body from other unreadable requests.
  */
-function clientErrorOf(err: object): [number, string] | undefined {
+export function clientErrorOf(err: unknown): { status: number; message: string; body: boolean } | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const type = 'type' in err && typeof err.type === 'string' ? err.type : '';
+  const known = BODY_ERRORS[type];
+  if (known) return { status: known[0], message: known[1], body: true };
   const status = 'status' in err ? err.status : undefined;
   if (typeof status !== 'number' || status < 400 || status > 499 || !('expose' in err) || err.expose !== true) return undefined;
   const code = 'code' in err && typeof err.code === 'string' ? err.code : '';
   // zlib's codes are Z_DATA_ERROR and the like; brotli's ERR__ERROR_FORMAT_….
   if (code.startsWith('Z_') || code.startsWith('ERR__')) {
-    return [400, 'The request body could not be decompressed: it does not match its Content-Encoding'];
+    return { status: 400, message: 'The request body could not be decompressed: it does not match its Content-Encoding', body: true };
   }
-  return [status, 'The request could not be read'];
+  return { status, message: 'The request could not be read', body: false };
 }
 
 const LAST_RESORT_BODY = JSON.stringify({ success: false, error: 'Something went wrong on our side. Please try again.' });
@@ -78,20 +87,17 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     let status = 500;
     let body: ErrorBody = { success: false, error: 'Something went wrong on our side. Please try again.' };
+    const client = clientErrorOf(err);
     if (err instanceof HttpError) {
       status = err.status;
       body = { success: false, error: err.message, ...(err.fields ? { fields: err.fields } : {}) };
-    } else if (typeof err === 'object' && err !== null && 'type' in err && typeof err.type === 'string' && PARSER_ERRORS[err.type]) {
-      const [s, message] = PARSER_ERRORS[err.type]!;
-      status = s;
-      body = { success: false, error: message };
+    } else if (client) {
+      status = client.status;
+      body = { success: false, error: client.message };
     } else if (isStorageFault(err)) {
       status = 503;
       body = { success: false, error: STORAGE_FAULT_MESSAGE };
       res.set('Retry-After', String(STORAGE_RETRY_AFTER_S));
-    } else if (typeof err === 'object' && err !== null) {
-      const known = clientErrorOf(err);
-      if (known) [status, body] = [known[0], { success: false, error: known[1] }];
     }
     if (status >= 500) logger.error({ err, path: req.path }, 'request failed');
     res.status(status).json(body);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import expressStaticGzip from 'express-static-gzip';
 import express, { type RequestHandler, type Response, type Router } from 'express';
 import { HttpError } from './errors';
+import { wantsPage } from './notFound';
 
 export interface BuiltSite {
   dir: string;
@@ -130,9 +131,12 @@ export function siteRouter(site: BuiltSite, { planIds, protectedRoutes, guard, d
     return fallbackPlanPage;
   };
 
+  const notFoundPage = site.pages.get('/404');
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      next();
+      // No page takes writes: a browser's form gets the 404 page, API clients the JSON 404 (notFound.ts).
+      if (notFoundPage && wantsPage(req)) sendPage(res, notFoundPage, 404);
+      else next();
       return;
     }
     const route = canonicalPath(req.path);
@@ -149,9 +153,8 @@ export function siteRouter(site: BuiltSite, { planIds, protectedRoutes, guard, d
     const file = site.pages.get(route) ?? planPageFor(route);
     res.setHeader('Cache-Control', 'no-cache');
     if (!file) {
-      const notFound = site.pages.get('/404');
-      if (notFound) sendPage(res, notFound, 404);
-      else res.status(404).type('text/plain').send('Not found');
+      if (notFoundPage && wantsPage(req)) sendPage(res, notFoundPage, 404);
+      else next();
       return;
     }
     if (!protectedFiles.has(file)) {

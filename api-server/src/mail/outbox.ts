@@ -1,59 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
-import { atomically, rowLocks, type Db, type Migration } from '../db/database';
-import { autoId, epochMs } from '../db/migrations';
+import type { Selectable } from 'kysely';
+import { atomically, rowLocks, type Db } from '../db/database';
 import type { Schema } from '../db/schema';
 import { headerSafe } from './sanitize';
-
-export const outboxMigrations: Migration[] = [
-  {
-    id: 'outbox-001',
-    up: async (db, engine) => {
-      await db.schema
-        .createTable('outbox')
-        .addColumn('id', autoId(engine), (c) => (engine === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
-        .addColumn('ref', 'text', (c) => c.notNull())
-        .addColumn('message_id', 'text', (c) => c.notNull().unique())
-        .addColumn('to_addr', 'text', (c) => c.notNull())
-        .addColumn('from_addr', 'text', (c) => c.notNull())
-        .addColumn('reply_to', 'text')
-        .addColumn('subject', 'text', (c) => c.notNull())
-        .addColumn('text_body', 'text', (c) => c.notNull())
-        .addColumn('html_body', 'text')
-        .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status IN ('pending', 'sent', 'dead')`))
-        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('next_attempt_at', epochMs(engine), (c) => c.notNull())
-        .addColumn('last_error', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('sent_at', 'text')
-        .execute();
-      await db.schema.createIndex('outbox_due').on('outbox').columns(['status', 'next_attempt_at']).execute();
-      await db.schema.createIndex('outbox_ref').on('outbox').column('ref').execute();
-    },
-  },
-  {
-    // The give-up age counts from here; a re-queue restarts it, while created_at (the mail's
-    // Date header) stays.
-    id: 'outbox-002',
-    up: async (db, engine) => {
-      await db.schema.alterTable('outbox').addColumn('queued_at', epochMs(engine)).execute();
-      const createdMs =
-        engine === 'sqlite'
-          ? sql<number>`CAST(ROUND((julianday(created_at) - 2440587.5) * 86400000) AS INTEGER)`
-          : sql<number>`CAST(EXTRACT(EPOCH FROM CAST(created_at AS timestamptz)) * 1000 AS bigint)`;
-      await db.updateTable('outbox').set({ queued_at: createdMs }).execute();
-    },
-  },
-  {
-    // Several workers (instances) on one database: each due row is claimed by one of them for a
-    // lease; a worker that dies mid-delivery gives the row back when the lease runs out.
-    id: 'outbox-003',
-    up: async (db, engine) => {
-      await db.schema.alterTable('outbox').addColumn('claimed_by', 'text').execute();
-      await db.schema.alterTable('outbox').addColumn('lease_until', epochMs(engine)).execute();
-    },
-  },
-];
 
 export interface OutgoingMail {
   /** What the mail belongs to, e.g. 'support:SUP-7K3M9Q'. */

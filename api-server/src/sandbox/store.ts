@@ -1,46 +1,10 @@
-import type { Selectable } from 'kysely';
-import type { Db, Migration } from '../db/database';
-import { autoId, epochMs } from '../db/migrations';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../db/database';
 import type { Schema } from '../db/schema';
+import { SANDBOX_IDEMPOTENCY_TABLE } from './table';
 
-export const sandboxMigrations: Migration[] = [
-  {
-    id: 'sandbox-001',
-    up: async (db, engine) => {
-      await db.schema
-        .createTable('sandbox_keys')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('plan', 'text', (c) => c.notNull())
-        .addColumn('created_at', epochMs(engine), (c) => c.notNull())
-        .addColumn('expires_at', epochMs(engine), (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('sandbox_keys_expires').on('sandbox_keys').column('expires_at').execute();
-      await db.schema
-        .createTable('sandbox_objects')
-        .addColumn('seq', autoId(engine), (c) => (engine === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
-        .addColumn('key_id', 'text', (c) => c.notNull())
-        .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('id', 'text', (c) => c.notNull())
-        .addColumn('parent_id', 'text')
-        .addColumn('data', 'text', (c) => c.notNull())
-        .addColumn('created_at', epochMs(engine), (c) => c.notNull())
-        .execute();
-      // Seeded sample ids repeat across keys, so ids are unique per key only.
-      await db.schema.createIndex('sandbox_objects_key_id').unique().on('sandbox_objects').columns(['key_id', 'kind', 'id']).execute();
-      await db.schema.createIndex('sandbox_objects_list').on('sandbox_objects').columns(['key_id', 'kind', 'parent_id', 'seq']).execute();
-      await db.schema
-        .createTable('sandbox_idempotency')
-        .addColumn('key_id', 'text', (c) => c.notNull())
-        .addColumn('idempotency_key', 'text', (c) => c.notNull())
-        .addColumn('request_hash', 'text', (c) => c.notNull())
-        .addColumn('status_code', 'integer', (c) => c.notNull())
-        .addColumn('response_json', 'text', (c) => c.notNull())
-        .addColumn('created_at', epochMs(engine), (c) => c.notNull())
-        .addPrimaryKeyConstraint('sandbox_idempotency_pk', ['key_id', 'idempotency_key'])
-        .execute();
-    },
-  },
-];
+/** A key id is a SHA-256 in hex: the first this many characters of an idempotency row's key. */
+const KEY_ID_LENGTH = 64;
 
 export type SandboxKeyRow = Selectable<Schema['sandbox_keys']>;
 export type SandboxObjectRow = Selectable<Schema['sandbox_objects']>;
@@ -68,7 +32,7 @@ export class SandboxStore {
   async sweep(nowMs: number): Promise<number> {
     const expired = this.db.selectFrom('sandbox_keys').select('id').where('expires_at', '<=', nowMs);
     await this.db.deleteFrom('sandbox_objects').where('key_id', 'in', expired).execute();
-    await this.db.deleteFrom('sandbox_idempotency').where('key_id', 'in', expired).execute();
+    await this.db.deleteFrom(SANDBOX_IDEMPOTENCY_TABLE).where(sql<string>`substr(key, 1, ${sql.lit(KEY_ID_LENGTH)})`, 'in', expired).execute();
     const gone = await this.db.deleteFrom('sandbox_keys').where('expires_at', '<=', nowMs).executeTakeFirst();
     return Number(gone.numDeletedRows);
   }
@@ -101,17 +65,5 @@ export class SandboxStore {
     if (opts.parentId !== undefined) q = q.where('parent_id', '=', opts.parentId);
     if (opts.beforeSeq !== undefined) q = q.where('seq', '<', opts.beforeSeq);
     return q.orderBy('seq', 'desc').limit(opts.limit + 1).execute();
-  }
-
-  async getAnswer(keyId: string, idempotencyKey: string): Promise<Selectable<Schema['sandbox_idempotency']> | undefined> {
-    return this.db.selectFrom('sandbox_idempotency').selectAll().where('key_id', '=', keyId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-  }
-
-  async deleteAnswer(keyId: string, idempotencyKey: string): Promise<void> {
-    await this.db.deleteFrom('sandbox_idempotency').where('key_id', '=', keyId).where('idempotency_key', '=', idempotencyKey).execute();
-  }
-
-  async saveAnswer(row: Selectable<Schema['sandbox_idempotency']>): Promise<void> {
-    await this.db.insertInto('sandbox_idempotency').values(row).execute();
   }
 }

@@ -4,7 +4,7 @@ import type { Feature } from '../deps';
 import { judgeSubmission } from '../http/spam';
 import { parsedBody, validateBody } from '../http/validate';
 import { createTicket, generateTicketId } from './service';
-import { supportMigrations } from './store';
+import { supportMigrations } from './table';
 
 /** POST /api/support: files a ticket and queues the team's and the customer's emails. */
 export const supportFeature: Feature = {

@@ -1,76 +1,17 @@
 import { sql, type Selectable } from 'kysely';
-import { type Db, type Migration } from '../db/database';
-import type { Schema } from '../db/schema';
+import type { Db } from '../db/database';
+import { camelized, type Camelized } from '../db/rows';
+import type { SupportTables } from './table';
 import type { SupportCategoryId, SupportPriorityId } from '../../../src/data/support';
-import { autoId } from '../db/migrations';
 
-// Enum values are not CHECK-constrained on purpose: the shared zod schema validates them, and a
-// shipped migration cannot follow a new priority or category added to src/data/support.ts.
-export const supportMigrations: Migration[] = [
-  {
-    id: 'support-001',
-    up: async (db, engine) => {
-      await db.schema
-        .createTable('support_tickets')
-        .addColumn('id', autoId(engine), (c) => (engine === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
-        .addColumn('ticket_id', 'text', (c) => c.notNull().unique())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('email', 'text', (c) => c.notNull())
-        .addColumn('subject', 'text', (c) => c.notNull())
-        .addColumn('message', 'text', (c) => c.notNull())
-        .addColumn('priority', 'text', (c) => c.notNull())
-        .addColumn('category', 'text', (c) => c.notNull())
-        .addColumn('account_id', 'text')
-        .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('respond_by', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('support_tickets_created').on('support_tickets').column('created_at').execute();
-    },
-  },
-  {
-    // The daily receipt limit counts an address's recent tickets.
-    id: 'support-002',
-    up: async (db) => {
-      await db.schema.createIndex('support_tickets_email').on('support_tickets').expression(sql`lower(email), created_at`).execute();
-    },
-  },
-];
+type TicketColumns = Selectable<SupportTables['support_tickets']>;
 
-export interface NewTicket {
-  ticketId: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  priority: SupportPriorityId;
-  category: SupportCategoryId;
-  accountId: string | null;
-  createdAt: string;
-  respondBy: string;
-}
+/** A ticket as the services see it: its columns (table.ts), camelCased, with the enums typed. */
+export type TicketRow = Omit<Camelized<TicketColumns>, 'priority' | 'category'> & { priority: SupportPriorityId; category: SupportCategoryId };
 
-export interface TicketRow extends NewTicket {
-  id: number;
-  status: string;
-}
+export type NewTicket = Omit<TicketRow, 'id' | 'status'>;
 
-function toTicket(r: Selectable<Schema['support_tickets']>): TicketRow {
-  return {
-    id: r.id,
-    ticketId: r.ticket_id,
-    name: r.name,
-    email: r.email,
-    subject: r.subject,
-    message: r.message,
-    priority: r.priority as SupportPriorityId,
-    category: r.category as SupportCategoryId,
-    accountId: r.account_id,
-    status: r.status,
-    createdAt: r.created_at,
-    respondBy: r.respond_by,
-  };
-}
+const toTicket = (r: TicketColumns): TicketRow => ({ ...camelized(r), priority: r.priority as SupportPriorityId, category: r.category as SupportCategoryId });
 
 /** Reads work on a read-only connection too: the tickets command opens the file that way. */
 export class TicketStore {

@@ -4,7 +4,7 @@ import { deployRequestSchema, whiteLabelConfigSchema, type WhiteLabelConfigAnswe
 import type { Feature } from '../deps';
 import { parsedBody, validateBody } from '../http/validate';
 import { configHistory, currentConfig, deployConfig, saveConfig, type WhiteLabelDeps } from './service';
-import { whiteLabelMigrations } from './store';
+import { whiteLabelMigrations } from './table';
 
 /**
  * The white-label admin API. app.ts puts /api/white-label/* behind HTTP Basic auth, which

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import { atomically, lockKey, type Db, type Migration } from '../db/database';
+import { atomically, lockKey, type Db } from '../db/database';
 import type { Schema } from '../db/schema';
 import type { WhiteLabelConfig, WhiteLabelDeployment } from '../../../src/schemas/whiteLabel';
 
@@ -8,35 +8,6 @@ import type { WhiteLabelConfig, WhiteLabelDeployment } from '../../../src/schema
  * Every save is a new immutable version row, so the history is kept and a deployment always
  * names exactly what went live. The organization's current configuration is its highest version.
  */
-export const whiteLabelMigrations: readonly Migration[] = [
-  {
-    id: 'white-label-001',
-    up: async (db) => {
-      await db.schema
-        .createTable('white_label_configs')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('organization_id', 'text', (c) => c.notNull())
-        .addColumn('version', 'integer', (c) => c.notNull())
-        .addColumn('data', 'text', (c) => c.notNull())
-        .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('created_by', 'text', (c) => c.notNull())
-        // Two saves racing for the same next version: one is refused, never a duplicate.
-        .addUniqueConstraint('white_label_configs_org_version', ['organization_id', 'version'])
-        .execute();
-      await db.schema
-        .createTable('white_label_deployments')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('organization_id', 'text', (c) => c.notNull())
-        .addColumn('config_id', 'text', (c) => c.notNull().references('white_label_configs.id'))
-        .addColumn('domain', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('created_by', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('white_label_deployments_org').on('white_label_deployments').columns(['organization_id', 'created_at']).execute();
-    },
-  },
-];
 
 /** The configuration fields stored as JSON: everything but the server-owned id and isActive. */
 export type StoredFields = Omit<WhiteLabelConfig, 'id' | 'isActive'>;

@@ -24,6 +24,43 @@ export interface HeaderDoc {
   description: string;
 }
 
+/** Name of the optional header that makes a POST safe to retry. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * How every POST that honours Idempotency-Key answers (the sandbox and the live API's checkout
+ * alike, through api-server/src/http/idempotency): the key's format, how long it is remembered,
+ * and one answer per case. Reuse with other parameters is a 400, as at Stripe: the request is
+ * wrong, not the server's state; 422 is not one of the documented statuses.
+ */
+export const IDEMPOTENCY = {
+  /** 1 to 255 visible ASCII characters (a UUID fits). */
+  keyPattern: '^[\\x21-\\x7e]{1,255}$',
+  /** Stripe's 24 hours: after that the same key starts a new request. */
+  ttlMs: 24 * 60 * 60 * 1000,
+  /** The replayed answer carries this header. */
+  replayedHeader: 'Idempotent-Replayed',
+  refusals: {
+    invalid: { status: 400, code: 'idempotency_key_invalid', message: 'Invalid Idempotency-Key: use 1 to 255 visible ASCII characters, e.g. a UUID.' },
+    reused: {
+      status: 400,
+      code: 'idempotency_key_reused',
+      message: 'This Idempotency-Key was already used with different request parameters. Use a new Idempotency-Key for a different request.',
+    },
+    inFlight: { status: 409, code: 'idempotency_key_in_use', message: 'A request with this Idempotency-Key is still being processed. Please retry shortly.' },
+  },
+} as const;
+
+function idempotencyDescription(): string {
+  const { ttlMs, replayedHeader, refusals } = IDEMPOTENCY;
+  return (
+    `Optional on POST requests: a unique value (a UUID) per operation, remembered for ${ttlMs / 3_600_000} hours. A retry that reaches us with the same key and the same parameters ` +
+    `answers the first result again (same status and body, with ${replayedHeader}: true) instead of acting twice, so a timeout never pays or transfers twice. ` +
+    `The same key with other parameters answers ${refusals.reused.status} ${refusals.reused.code}; a retry while the first request is still running answers ` +
+    `${refusals.inFlight.status} ${refusals.inFlight.code} (retry shortly). A request refused before it ran (authentication, plan, parameters) is not remembered.`
+  );
+}
+
 /** Headers every request sends (spec section 6: bearer API key plus version and plan-type headers). */
 export const REQUEST_HEADERS: readonly HeaderDoc[] = [
   {
@@ -51,16 +88,12 @@ export const REQUEST_HEADERS: readonly HeaderDoc[] = [
     description: 'Required on POST requests, whose bodies are JSON.',
   },
   {
-    name: 'Idempotency-Key',
+    name: IDEMPOTENCY_HEADER,
     example: '5f0c7a9e-2b1d-4c8e-9a37-6d2e1f4b8c03',
     required: false,
-    description:
-      'Optional on POST requests: a unique value (a UUID) per operation. A retry that reaches us with the same key answers the first result instead of acting twice, so a timeout never pays or transfers twice.',
+    description: idempotencyDescription(),
   },
 ];
-
-/** Name of the optional header that makes a POST safe to retry. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * Documented statuses (spec section 4). Examples and schemas use these constants. `failed` is

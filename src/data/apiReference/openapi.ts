@@ -8,7 +8,7 @@ import { PLAN_LIMITS } from '../limits';
 import { ACCOUNTING_PROVIDER, SITE } from '../site';
 import type { SiteAddresses } from '../../domain/siteAddress';
 import { SANDBOX_BASE_PATH, SANDBOX_KEYS_URL } from '../sandbox';
-import { API_VERSION, IDEMPOTENCY_HEADER, PERMISSIONS, REQUEST_HEADERS } from './common';
+import { API_VERSION, IDEMPOTENCY, IDEMPOTENCY_HEADER, PERMISSIONS, REQUEST_HEADERS } from './common';
 import { API_SCHEMAS } from './entities';
 import { API_ENDPOINTS } from './endpoints';
 import { API_ERROR_TYPES, errorBody } from './errors';
@@ -145,7 +145,7 @@ export function buildOpenApiDocument(addresses: SiteAddresses): Record<string, u
       parameters: {
         ApiVersion: { name: 'X-API-Version', in: 'header', required: true, description: 'API version.', schema: { type: 'string', enum: [API_VERSION] } },
         PlanType: { name: 'X-Plan-Type', in: 'header', required: true, description: 'Plan of the API key.', schema: { type: 'string', enum: [...PLAN_IDS] } },
-        IdempotencyKey: { name: IDEMPOTENCY_HEADER, in: 'header', required: false, description: REQUEST_HEADERS.find((h) => h.name === IDEMPOTENCY_HEADER)!.description, schema: { type: 'string', maxLength: 255 } },
+        IdempotencyKey: { name: IDEMPOTENCY_HEADER, in: 'header', required: false, description: REQUEST_HEADERS.find((h) => h.name === IDEMPOTENCY_HEADER)!.description, schema: { type: 'string', pattern: IDEMPOTENCY.keyPattern, maxLength: 255 } },
       },
       schemas: {
         ...API_SCHEMAS,

@@ -4,7 +4,7 @@ import { OrderStore } from '../../../api-server/src/checkout/store';
 import { FEATURES } from '../../../api-server/src/features';
 import { createCheckoutFeature } from '../../../api-server/src/checkout/routes';
 import { DemoPaymentProvider } from '../../../api-server/src/checkout/provider';
-import { IDEMPOTENCY_TTL_MS } from '../../../api-server/src/checkout/idempotency';
+import { IDEMPOTENCY_TTL_MS } from '../../../api-server/src/http/idempotency';
 
 const valid = { planId: 'enterprise', customerName: 'Grace Hopper', customerEmail: 'grace@example.com' };
 
@@ -50,8 +50,8 @@ describe('POST /api/checkout with Idempotency-Key', () => {
   it('refuses the same key with a different body, without running it', async () => {
     await post(valid, 'key-3');
     const other = await post({ ...valid, planId: 'starter' }, 'key-3');
-    expect(other.status).toBe(422);
-    expect(other.body).toEqual({ success: false, error: 'This Idempotency-Key was already used with different request parameters' });
+    expect(other.status).toBe(400);
+    expect(other.body).toEqual({ success: false, error: 'This Idempotency-Key was already used with different request parameters. Use a new Idempotency-Key for a different request.' });
     expect(await orders.list()).toHaveLength(1);
   });
 

@@ -9,7 +9,7 @@ import { validateBody, parsedBody } from '../../../api-server/src/http/validate'
 import { loadBuiltSite } from '../../../api-server/src/http/site';
 import type { Feature } from '../../../api-server/src/deps';
 import { FEATURES } from '../../../api-server/src/features';
-import { clientKey } from '../../../api-server/src/app';
+import { clientKey } from '../../../api-server/src/http/rateLimit';
 
 // A tiny feature that exercises validation and the form limiter like the real ones do.
 const echoSchema = z.strictObject({ name: z.string().min(1, { error: 'Name is required' }).max(10) });

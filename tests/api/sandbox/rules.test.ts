@@ -226,7 +226,7 @@ describe('idempotency, cursors, bounds and expiry', () => {
     t.clock.now = new Date(t.clock.now.getTime() + SANDBOX_KEY_TTL_MS);
     await mintKey(t.app, 'starter');
     expect(await rows()).toEqual([]);
-    expect(await t.db.selectFrom('sandbox_idempotency').select('key_id').where('key_id', '=', keyId(key)).execute()).toEqual([]);
+    expect(await t.db.selectFrom('sandbox_idempotency_keys').select('key').where('key', 'like', `${keyId(key)}:%`).execute()).toEqual([]);
     expect(errorOf(await send(t.app, endpoint('listBankAccounts'), headersFor(key, 'starter'))).code).toBe('invalid_api_key');
   });
 });

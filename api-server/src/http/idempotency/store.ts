@@ -1,12 +1,18 @@
-import { createHash } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
-import { atomically, type Db } from '../db/database';
-import { HttpError } from '../http/errors';
-import type { Logger } from '../logger';
+import type { Kysely } from 'kysely';
+import { IDEMPOTENCY } from '../../../../src/data/apiReference/common';
+import { atomically, type Db } from '../../db/database';
+import type { Schema } from '../../db/schema';
+import type { IdempotencyTable } from './table';
 
-/** How long a key is remembered, as Stripe does: after that the same key starts a new request. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+/** How long a key is remembered (the documented 24 hours): after that the same key starts a new request. */
+export const IDEMPOTENCY_TTL_MS = IDEMPOTENCY.ttlMs;
+
+/** The tables of the Idempotency-Key shape (./table.ts) that features own. */
+export type IdempotencyTableName = { [K in keyof Schema]: Schema[K] extends IdempotencyTable ? (IdempotencyTable extends Schema[K] ? K : never) : never }[keyof Schema];
+
+/** The queries below name the table at run time; its columns are the one declared shape. */
+type KeysDb = Kysely<Record<string, IdempotencyTable>>;
+const keysDb = (db: Db) => db as unknown as KeysDb;
 
 export type BeginResult =
   | { kind: 'new' }
@@ -27,8 +33,8 @@ export type Recovery = { answer: { status: number; body: unknown } } | 'resume' 
 export const IDEMPOTENCY_LEASE_MS = 30_000;
 
 /**
- * Remembered answers by Idempotency-Key, in the table the owning feature's migrations created
- * (key, request_hash, status_code, response_json, created_at, resource_id, lease_until).
+ * Remembered answers by Idempotency-Key, in a table of the shape declared in ./table.ts, owned
+ * by the feature whose requests they answer.
  *
  * A key moves through: claimed (a lease, renewed while its request runs) → bound to the resource
  * it created, in the same transaction → answered. The claim is a row, not process memory, so
@@ -40,15 +46,15 @@ export const IDEMPOTENCY_LEASE_MS = 30_000;
 export class IdempotencyStore {
   constructor(
     private readonly db: Db,
-    /** A table shaped like checkout_idempotency (the only one so far). */
-    private readonly table: 'checkout_idempotency',
+    private readonly table: IdempotencyTableName,
     private readonly now: () => Date,
-    private readonly ttlMs = IDEMPOTENCY_TTL_MS,
     readonly leaseMs = IDEMPOTENCY_LEASE_MS,
+    private readonly ttlMs = IDEMPOTENCY_TTL_MS,
   ) {}
 
   begin(key: string, requestHash: string): Promise<BeginResult> {
-    return atomically(this.db, async (tx): Promise<BeginResult> => {
+    return atomically(this.db, async (db): Promise<BeginResult> => {
+      const tx = keysDb(db);
       const nowMs = this.now().getTime();
       const leaseUntil = nowMs + this.leaseMs;
       await tx.deleteFrom(this.table).where('key', '=', key).where('created_at', '<=', nowMs - this.ttlMs).execute();
@@ -83,7 +89,7 @@ export class IdempotencyStore {
 
   /** Keeps the claim of a request that is still running (see IDEMPOTENCY_LEASE_MS). */
   async renew(key: string): Promise<void> {
-    await this.db
+    await keysDb(this.db)
       .updateTable(this.table)
       .set({ lease_until: this.now().getTime() + this.leaseMs })
       .where('key', '=', key)
@@ -93,11 +99,12 @@ export class IdempotencyStore {
 
   /** Called inside the transaction that creates the resource: both are stored, or neither. */
   async bind(key: string, resourceId: string, tx: Db = this.db): Promise<void> {
-    await tx.updateTable(this.table).set({ resource_id: resourceId }).where('key', '=', key).execute();
+    await keysDb(tx).updateTable(this.table).set({ resource_id: resourceId }).where('key', '=', key).execute();
   }
 
-  async complete(key: string, status: number, body: unknown): Promise<void> {
-    await this.db.updateTable(this.table).set({ status_code: status, response_json: JSON.stringify(body), lease_until: null }).where('key', '=', key).execute();
+  /** Records the answer: on `tx`, the transaction of the work it answers (both stored or neither), or on its own. */
+  async complete(key: string, status: number, body: unknown, tx: Db = this.db): Promise<void> {
+    await keysDb(tx).updateTable(this.table).set({ status_code: status, response_json: JSON.stringify(body), lease_until: null }).where('key', '=', key).execute();
   }
 
   /**
@@ -105,7 +112,8 @@ export class IdempotencyStore {
    * again; one bound to a resource stays, unclaimed, so the retry resumes it (it may already be paid).
    */
   async release(key: string): Promise<void> {
-    await atomically(this.db, async (tx) => {
+    await atomically(this.db, async (db) => {
+      const tx = keysDb(db);
       await tx.deleteFrom(this.table).where('key', '=', key).where('status_code', 'is', null).where('resource_id', 'is', null).execute();
       await tx.updateTable(this.table).set({ lease_until: null }).where('key', '=', key).where('status_code', 'is', null).execute();
     });
@@ -117,7 +125,8 @@ export class IdempotencyStore {
    * those whose lease ran out: a key another live instance is running is left to it.
    */
   recover(decide: (resourceId: string, tx: Db) => Promise<Recovery>): Promise<{ answered: number; released: number; resumable: number }> {
-    return atomically(this.db, async (tx) => {
+    return atomically(this.db, async (db) => {
+      const tx = keysDb(db);
       const counts = { answered: 0, released: 0, resumable: 0 };
       await tx.deleteFrom(this.table).where('created_at', '<=', this.now().getTime() - this.ttlMs).execute();
       const nowMs = this.now().getTime();
@@ -128,7 +137,7 @@ export class IdempotencyStore {
         .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', nowMs)]))
         .execute();
       for (const { key, resource_id: resourceId } of stuck) {
-        const outcome = resourceId === null ? 'release' : await decide(resourceId, tx);
+        const outcome = resourceId === null ? 'release' : await decide(resourceId, db);
         if (outcome === 'release') {
           await tx.deleteFrom(this.table).where('key', '=', key).execute();
           counts.released++;
@@ -146,95 +155,4 @@ export class IdempotencyStore {
       return counts;
     });
   }
-}
-
-/** What the route learns from the middleware: the key's binding hook and what to resume. */
-export interface IdempotencyContext {
-  resumeId?: string;
-  bind: (resourceId: string, tx: Db) => Promise<void>;
-}
-
-export function idempotencyContext(res: Response): IdempotencyContext | undefined {
-  return res.locals.idempotency as IdempotencyContext | undefined;
-}
-
-/**
- * Honours an `Idempotency-Key` header the way Stripe does. Placed after validateBody, so (as at
- * Stripe) a request that fails validation is not remembered. Then:
- * - first use: the request runs and its answer (2xx or 4xx) is remembered for 24 hours,
- *   whether or not the client is still connected when it is ready;
- * - same key, same parameters: the first answer is replayed, with `Idempotent-Replayed: true`;
- * - same key, other parameters: 422, the request does not run;
- * - same key while the first request still runs: 409;
- * - a 5xx is not remembered: a retry runs again, resuming what the failed run created.
- * Without the header the request simply runs.
- */
-export function idempotent(store: IdempotencyStore, logger: Logger): RequestHandler {
-  return async (req, res, next) => {
-    const key = req.get('idempotency-key');
-    if (key === undefined) {
-      next();
-      return;
-    }
-    if (!KEY_FORMAT.test(key)) {
-      next(new HttpError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters'));
-      return;
-    }
-    // The validated body has its keys in schema order, so equal parameters hash equally.
-    const hash = createHash('sha256').update(`${req.method} ${req.baseUrl}${req.path}\n${JSON.stringify(res.locals.body ?? null)}`).digest('hex');
-    let begun: BeginResult;
-    try {
-      begun = await store.begin(key, hash);
-    } catch (err) {
-      next(err);
-      return;
-    }
-    if (begun.kind === 'mismatch') {
-      next(new HttpError(422, 'This Idempotency-Key was already used with different request parameters'));
-      return;
-    }
-    if (begun.kind === 'in-progress') {
-      next(new HttpError(409, 'A request with this Idempotency-Key is still being processed. Please retry shortly.'));
-      return;
-    }
-    if (begun.kind === 'replay') {
-      res.set('Idempotent-Replayed', 'true');
-      res.status(begun.status).json(begun.body);
-      return;
-    }
-    // Renewed while the handler runs, so a slow payment provider does not let the claim lapse.
-    const heartbeat = setInterval(() => {
-      store.renew(key).catch((err: unknown) => logger.warn({ err, key }, 'idempotency lease could not be renewed'));
-    }, Math.max(1, Math.floor(store.leaseMs / 3)));
-    heartbeat.unref();
-    // Also an answer sent without res.json (the last-resort handler): nothing runs any more.
-    res.on('finish', () => clearInterval(heartbeat));
-    const context: IdempotencyContext = { bind: (id, tx) => store.bind(key, id, tx) };
-    if (begun.kind === 'resume') context.resumeId = begun.resourceId;
-    res.locals.idempotency = context;
-    // The answer is recorded when the handler produces it, not when the socket closes: a client
-    // that went away retries, and must find the outcome of the run it started.
-    let settled = false;
-    const json = res.json.bind(res);
-    res.json = (body: unknown) => {
-      if (!settled) {
-        settled = true;
-        clearInterval(heartbeat);
-        // Recorded before the answer leaves: a retry on any instance then finds it.
-        const record = res.statusCode >= 500 ? store.release(key) : store.complete(key, res.statusCode, body);
-        record.then(
-          () => json(body),
-          (err: unknown) => {
-            // The answer could not be remembered: a 503 the client retries, never a silent loss.
-            settled = true;
-            res.status(503);
-            next(err);
-          },
-        );
-        return res;
-      }
-      return json(body);
-    };
-    next();
-  };
 }

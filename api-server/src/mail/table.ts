@@ -1,0 +1,82 @@
+import { sql, type ColumnType, type Generated } from 'kysely';
+import type { Migration } from '../db/database';
+import { autoId, epochMs } from '../db/migrations';
+
+/**
+ * The mail outbox: the columns as the queries see them (db/schema.ts composes every
+ * feature's), beside the migrations that make them; tests/api/core/tables.test.ts checks that
+ * the two agree on both engines.
+ */
+export interface OutboxTables {
+  outbox: {
+    id: Generated<number>;
+    ref: string;
+    message_id: string;
+    to_addr: string;
+    from_addr: string;
+    reply_to: string | null;
+    subject: string;
+    text_body: string;
+    html_body: string | null;
+    status: ColumnType<'pending' | 'sent' | 'dead', 'pending' | 'sent' | 'dead' | undefined>;
+    attempts: Generated<number>;
+    next_attempt_at: number;
+    last_error: string | null;
+    created_at: string;
+    sent_at: string | null;
+    queued_at: number | null;
+    /** The worker delivering it now, until lease_until (epoch ms); then any worker may claim it again. */
+    claimed_by: string | null;
+    lease_until: number | null;
+  };
+}
+
+export const outboxMigrations: Migration[] = [
+  {
+    id: 'outbox-001',
+    up: async (db, engine) => {
+      await db.schema
+        .createTable('outbox')
+        .addColumn('id', autoId(engine), (c) => (engine === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn('ref', 'text', (c) => c.notNull())
+        .addColumn('message_id', 'text', (c) => c.notNull().unique())
+        .addColumn('to_addr', 'text', (c) => c.notNull())
+        .addColumn('from_addr', 'text', (c) => c.notNull())
+        .addColumn('reply_to', 'text')
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text_body', 'text', (c) => c.notNull())
+        .addColumn('html_body', 'text')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status IN ('pending', 'sent', 'dead')`))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', epochMs(engine), (c) => c.notNull())
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'text')
+        .execute();
+      await db.schema.createIndex('outbox_due').on('outbox').columns(['status', 'next_attempt_at']).execute();
+      await db.schema.createIndex('outbox_ref').on('outbox').column('ref').execute();
+    },
+  },
+  {
+    // The give-up age counts from here; a re-queue restarts it, while created_at (the mail's
+    // Date header) stays.
+    id: 'outbox-002',
+    up: async (db, engine) => {
+      await db.schema.alterTable('outbox').addColumn('queued_at', epochMs(engine)).execute();
+      const createdMs =
+        engine === 'sqlite'
+          ? sql<number>`CAST(ROUND((julianday(created_at) - 2440587.5) * 86400000) AS INTEGER)`
+          : sql<number>`CAST(EXTRACT(EPOCH FROM CAST(created_at AS timestamptz)) * 1000 AS bigint)`;
+      await db.updateTable('outbox').set({ queued_at: createdMs }).execute();
+    },
+  },
+  {
+    // Several workers (instances) on one database: each due row is claimed by one of them for a
+    // lease; a worker that dies mid-delivery gives the row back when the lease runs out.
+    id: 'outbox-003',
+    up: async (db, engine) => {
+      await db.schema.alterTable('outbox').addColumn('claimed_by', 'text').execute();
+      await db.schema.alterTable('outbox').addColumn('lease_until', epochMs(engine)).execute();
+    },
+  },
+];

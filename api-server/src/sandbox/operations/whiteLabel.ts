@@ -1,0 +1,13 @@
+import { EXAMPLES, STATUSES } from '../../../../src/data/apiReference';
+import { newId } from '../keys';
+import { create, str, type Operation } from './context';
+
+/** The white-label configuration (the documented example) and deployments, stored per key. */
+export const WHITE_LABEL_OPERATIONS: Record<string, Operation> = {
+  getWhiteLabelConfig: async () => ({ status: 200, body: EXAMPLES.WhiteLabelConfig }),
+  deployWhiteLabel: async (ctx) => {
+    const deployment = { id: newId('dep_'), status: STATUSES.whiteLabelDeployment[0], domain: str(ctx.params.domain), ssl_enabled: (ctx.params.ssl_enabled as boolean | undefined) ?? true };
+    await create(ctx, [{ kind: 'deployment', id: deployment.id, parentId: null, data: deployment, createdAt: ctx.now }]);
+    return { status: 200, body: deployment };
+  },
+};

@@ -1,0 +1,114 @@
+import express, { type Request, type Response, type Router } from 'express';
+import { API_VERSION, type ApiEndpoint } from '../../../src/data/apiReference';
+import { getPlan, isPlanId, PLAN_IDS } from '../../../src/data/plans';
+import { sandboxRateLimit } from '../../../src/data/sandbox';
+import type { Db, Writes } from '../db/database';
+import type { Counters } from '../http/counters';
+import { IdempotencyStore } from '../http/idempotency';
+import { jsonBody } from '../http/limits';
+import { perMinuteLimit } from '../http/rateLimit';
+import type { Logger } from '../logger';
+import { dispatch, withRequestId, type DispatchDeps } from './dispatch';
+import { plansPhrase, SandboxError, sandboxErrors } from './errors';
+import { authenticate, sweepExpired, type SandboxKey } from './keys';
+import { match } from './match';
+import { readParams } from './params';
+import { setRequestId } from './requestId';
+import { SANDBOX_IDEMPOTENCY_TABLE } from './table';
+
+export interface SandboxRouterDeps {
+  db: Db;
+  writes: Writes;
+  now: () => Date;
+  logger: Logger;
+  counters: Counters;
+  rateLimitScale: number;
+  maxObjectsPerKey: number;
+}
+
+interface Locals {
+  requestId: string;
+  key: SandboxKey;
+  endpoint: ApiEndpoint;
+  pathParams: Record<string, string>;
+}
+
+const locals = (res: Response) => res.locals as Locals;
+
+/** Checks the version and plan headers the reference documents as required (README, Sandbox). */
+function checkHeaders(req: Request, key: SandboxKey): void {
+  const version = req.get('x-api-version');
+  if (!version) throw new SandboxError('invalid_request_error', 'parameter_missing', `Missing required header: X-API-Version (the current version is ${API_VERSION}).`, 'X-API-Version');
+  if (version !== API_VERSION) throw new SandboxError('invalid_request_error', 'api_version_invalid', `Unknown X-API-Version ${version}: the current version is ${API_VERSION}.`, 'X-API-Version');
+  const plan = req.get('x-plan-type');
+  if (!plan) throw new SandboxError('invalid_request_error', 'parameter_missing', `Missing required header: X-Plan-Type (this key's plan, ${key.plan}).`, 'X-Plan-Type');
+  if (!isPlanId(plan)) throw new SandboxError('invalid_request_error', 'parameter_invalid_enum', `Invalid X-Plan-Type: must be one of ${PLAN_IDS.join(', ')}.`, 'X-Plan-Type');
+  // The reference's wording (docs/guide/authentication.mdx): a key used with the wrong plan answers 403.
+  if (plan !== key.plan) {
+    throw new SandboxError('permission_error', 'plan_mismatch', `X-Plan-Type is ${plan}, but this key is on the ${getPlan(key.plan).name} plan: send X-Plan-Type: ${key.plan}.`, 'X-Plan-Type');
+  }
+}
+
+/**
+ * The v1 sandbox at SANDBOX_BASE_PATH: every documented endpoint, answered from the key's own
+ * stored objects, in the documented error body. Order of checks: route (404), key (401), rate
+ * (429), headers (400), plan (403), parameters (400), then the operation.
+ */
+export function sandboxRouter(routerDeps: SandboxRouterDeps): Router {
+  const deps: SandboxRouterDeps & DispatchDeps = { ...routerDeps, idempotencyKeys: new IdempotencyStore(routerDeps.db, SANDBOX_IDEMPOTENCY_TABLE, routerDeps.now) };
+  const router = express.Router();
+  router.use(setRequestId);
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  router.use((req, res, next) => {
+    const found = match(req.method, req.path);
+    if (!found) {
+      next(new SandboxError('resource_not_found', 'unknown_path', `No sandbox operation matches ${req.method} ${req.path}. See /api-docs for the documented calls.`));
+      return;
+    }
+    locals(res).endpoint = found.endpoint;
+    locals(res).pathParams = found.params;
+    next();
+  });
+  router.use(async (req, res, next) => {
+    try {
+      locals(res).key = await authenticate(deps, req.get('authorization'));
+      next();
+    } catch (err) {
+      // An expired key coming back is the moment to delete what it (and any other expired key) left.
+      if (err instanceof SandboxError && err.code === 'api_key_expired') await deps.writes.run((tx) => sweepExpired({ db: tx, now: deps.now }));
+      next(err);
+    }
+  });
+  router.use(
+    perMinuteLimit(deps.counters, {
+      name: 'sandbox',
+      perMinute: (_req, res) => sandboxRateLimit(locals(res).key.plan, deps.rateLimitScale),
+      key: (_req, res) => locals(res).key.id,
+      whenDown: 'local',
+      refuse: (_req, res) => {
+        const plan = locals(res).key.plan;
+        return new SandboxError('rate_limit_error', 'rate_limit_exceeded', `Rate limit exceeded: ${sandboxRateLimit(plan, deps.rateLimitScale)} requests per minute on the ${getPlan(plan).name} plan. Retry after the time in the Retry-After header.`);
+      },
+    }),
+  );
+  router.use(jsonBody({ anyContentType: true }));
+  router.use(async (req, res, next) => {
+    try {
+      const { key, endpoint, pathParams } = locals(res);
+      checkHeaders(req, key);
+      if (!endpoint.plans.includes(key.plan)) {
+        throw new SandboxError('permission_error', 'plan_upgrade_required', `This endpoint requires ${plansPhrase(endpoint.plans)}.`);
+      }
+      const params = readParams(endpoint, { method: req.method, query: req.query as Record<string, unknown>, body: req.body, path: pathParams });
+      const answer = await dispatch(deps, req, res, key, endpoint, params);
+      res.status(answer.status).json(withRequestId(answer, locals(res).requestId));
+    } catch (err) {
+      next(err);
+    }
+  });
+  router.use(sandboxErrors(deps.logger));
+  return router;
+}
