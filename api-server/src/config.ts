@@ -61,6 +61,10 @@ const envSchema = z.object({
   // The v1 sandbox: each key's per-minute limit is its plan's documented figure times this (tests lower it).
   SANDBOX_RATE_LIMIT_SCALE: withDefault(z.coerce.number().positive().max(1), 1),
   SANDBOX_MAX_OBJECTS_PER_KEY: withDefault(z.coerce.number().int().min(1).max(100_000), SANDBOX_MAX_OBJECTS_PER_KEY),
+  // Bearer token for GET /metrics; unset: the endpoint is not served (404).
+  METRICS_TOKEN: opt(z.string().min(16, { error: 'must be at least 16 characters (it guards the metrics endpoint)' }).max(512).regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces (it is sent in an Authorization header)' })),
+  // How long a SIGTERM's graceful stop may take before the process exits anyway (Kubernetes waits 30 s by default).
+  SHUTDOWN_TIMEOUT_MS: withDefault(z.coerce.number().int().min(1_000).max(600_000), 25_000),
   DATABASE_URL: opt(z.string().refine(isPostgresUrl, { error: 'must be a postgres:// or postgresql:// URL with a host, e.g. postgres://user:password@db.example.com:5432/ledgerline' })),
 });
 
@@ -93,6 +97,10 @@ export interface Config {
   /** Multiplies each plan's documented per-minute limit for sandbox keys. */
   sandboxRateLimitScale: number;
   sandboxMaxObjectsPerKey: number;
+  /** Bearer token that GET /metrics asks for; undefined: no metrics endpoint. */
+  metricsToken: string | undefined;
+  /** Upper bound of a graceful stop (SIGTERM/SIGINT) before the process exits regardless. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -131,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: e.DATABASE_URL,
     sandboxRateLimitScale: e.SANDBOX_RATE_LIMIT_SCALE,
     sandboxMaxObjectsPerKey: e.SANDBOX_MAX_OBJECTS_PER_KEY,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

@@ -9,6 +9,7 @@ import { isStorageFault, lockKey, type Db, type Writes } from '../db/database';
 import type { Feature } from '../deps';
 import { answerUnavailable, type Counters } from '../http/counters';
 import { HttpError } from '../http/errors';
+import { labelRoute, type AppMetrics } from '../http/metrics';
 import { parsedBody, validateBody } from '../http/validate';
 import type { Logger } from '../logger';
 import { plansPhrase, SandboxError } from './errors';
@@ -35,7 +36,7 @@ const setRequestId: RequestHandler = (_req, res, next) => {
 export const sandboxKeysFeature: Feature = {
   name: 'sandbox',
   migrations: sandboxMigrations,
-  routes({ writes, now, counters, logger }) {
+  routes({ writes, now, counters, logger, metrics }) {
     const router = express.Router();
     const limiter = answerUnavailable(
       rateLimit({
@@ -44,13 +45,17 @@ export const sandboxKeysFeature: Feature = {
         standardHeaders: 'draft-8',
         legacyHeaders: false,
         store: counters.rateLimitStore('sandbox-keys', 'refuse'),
-        handler: (_req, _res, next) => next(new HttpError(429, 'Too many sandbox keys requested. Please wait a minute and try again.')),
+        handler: (_req, _res, next) => {
+          metrics?.rateLimited('sandbox-keys');
+          next(new HttpError(429, 'Too many sandbox keys requested. Please wait a minute and try again.'));
+        },
       }),
     );
     router.post('/sandbox/keys', setRequestId, limiter, validateBody(sandboxKeyRequestSchema), async (_req, res) => {
       const { plan } = parsedBody(res, sandboxKeyRequestSchema);
       const minted = await writes.run((tx) => mintKey({ db: tx, now }, plan));
       logger.info({ plan }, 'sandbox key created');
+      metrics?.sandboxKeyMinted(plan);
       res.status(201).json({ success: true, ...minted } satisfies SandboxKeyResponse);
     });
     return router;
@@ -104,6 +109,7 @@ export interface SandboxRouterDeps {
   now: () => Date;
   logger: Logger;
   counters: Counters;
+  metrics?: AppMetrics;
   rateLimitScale: number;
   maxObjectsPerKey: number;
 }
@@ -141,6 +147,8 @@ export function sandboxRouter(deps: SandboxRouterDeps): Router {
   router.use(setRequestId);
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
+    const { metrics } = deps;
+    if (metrics) res.once('finish', () => metrics.sandboxRequest(res.statusCode));
     next();
   });
   router.use((req, res, next) => {
@@ -150,6 +158,8 @@ export function sandboxRouter(deps: SandboxRouterDeps): Router {
       return;
     }
     locals(res).endpoint = found.endpoint;
+    // The documented template, never the raw path with its ids: one metrics series per operation.
+    if (deps.metrics) labelRoute(res, `${req.baseUrl}${found.endpoint.path}`);
     locals(res).pathParams = found.params;
     next();
   });
@@ -172,6 +182,7 @@ export function sandboxRouter(deps: SandboxRouterDeps): Router {
       legacyHeaders: false,
       store: deps.counters.rateLimitStore('sandbox', 'local'),
       handler: (_req, res, next) => {
+        deps.metrics?.rateLimited('sandbox');
         const plan = locals(res).key.plan;
         next(new SandboxError('rate_limit_error', 'rate_limit_exceeded', `Rate limit exceeded: ${sandboxRateLimit(plan, deps.rateLimitScale)} requests per minute on the ${getPlan(plan).name} plan. Retry after the time in the Retry-After header.`));
       },
