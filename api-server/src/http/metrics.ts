@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Express, Request, RequestHandler, Response } from 'express';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Logger } from '../logger';
 import { HttpError } from './errors';
+import { RequestMetrics } from './requestMetrics';
 
 /**
  * Prometheus metrics of one app, in a registry of its own (never prom-client's global one), so
@@ -41,8 +42,7 @@ export interface MetricsSources {
 
 export class AppMetrics {
   readonly registry = new Registry();
-  private readonly requests: Counter<'method' | 'route' | 'status'>;
-  private readonly duration: Histogram<'method' | 'route' | 'status'>;
+  private readonly requests: RequestMetrics;
   private readonly mailSent: Counter;
   private readonly mailFailed: Counter<'outcome'>;
   private readonly sandboxRequests: Counter<'status_class'>;
@@ -52,8 +52,7 @@ export class AppMetrics {
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route template and status', labelNames: ['method', 'route', 'status'], registers });
-    this.duration = new Histogram({ name: 'http_request_duration_seconds', help: 'Time from the request to the end of its answer, by method, route template and status', labelNames: ['method', 'route', 'status'], registers });
+    this.requests = new RequestMetrics(this.registry);
     this.mailSent = new Counter({ name: 'mail_sent_total', help: 'Mail delivered by this instance\'s outbox worker', registers });
     this.mailFailed = new Counter({ name: 'mail_failed_total', help: 'Failed deliveries by this instance\'s worker: retry (temporary, tried again later) or dead (refused or given up)', labelNames: ['outcome'], registers });
     this.sandboxRequests = new Counter({ name: 'sandbox_requests_total', help: 'v1 sandbox requests by status class (2xx, 4xx, 5xx...)', labelNames: ['status_class'], registers });
@@ -93,9 +92,8 @@ export class AppMetrics {
   readonly middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
-      const labels = { method: METHODS.has(req.method) ? req.method : 'OTHER', route: routeOf(req, res), status: String(res.statusCode) };
-      this.requests.inc(labels);
-      this.duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      this.requests.record(METHODS.has(req.method) ? req.method : 'OTHER', routeOf(req, res), String(res.statusCode), seconds);
     });
     next();
   };

@@ -66,6 +66,8 @@ describe('GET /metrics', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.headers['cache-control']).toBe('no-store');
+    // Every line is a comment or a sample: the format Prometheus parses.
+    for (const line of res.text.split('\n').filter(Boolean)) expect(line).toMatch(/^(# (HELP|TYPE) [a-z0-9_:]+ .+|[a-z0-9_:]+(\{[a-z_]+="[^"\n]*"(,[a-z_]+="[^"\n]*")*\})? -?[0-9.e+-]+|[a-z0-9_:]+(\{.*\})? (NaN|[+-]Inf))$/);
     for (const name of ['http_requests_total', 'http_request_duration_seconds', 'mail_outbox_pending', 'mail_outbox_oldest_pending_age_seconds', 'mail_sent_total', 'mail_failed_total', 'sandbox_requests_total', 'sandbox_keys_minted_total', 'rate_limit_refusals_total', 'process_cpu_user_seconds_total', 'nodejs_eventloop_lag_seconds', 'process_resident_memory_bytes']) {
       expect(res.text).toContain(`# TYPE ${name} `);
     }
@@ -86,6 +88,11 @@ describe('GET /metrics', () => {
     expect(sample(text, 'http_requests_total', { method: 'GET', route: '/readyz', status: '200' })).toBe(1);
     expect(sample(text, 'http_request_duration_seconds_count', { method: 'POST', route: '/api/checkout', status: '200' })).toBe(1);
     expect(sample(text, 'http_request_duration_seconds_bucket', { route: '/api/checkout', status: '200', le: '+Inf' })).toBe(1);
+    expect(sample(text, 'http_request_duration_seconds_sum', { route: '/api/checkout', status: '200' })).toBeGreaterThan(0);
+    // Buckets are cumulative: each at least the one below it, the last one all of them.
+    const buckets = ['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10'].map((le) => sample(text, 'http_request_duration_seconds_bucket', { route: '/readyz', le })!);
+    expect(buckets).toEqual([...buckets].sort((x, y) => x - y));
+    expect(buckets.at(-1)).toBe(1);
   });
 
   it('keeps the route label bounded: random addresses and ids never become labels', async () => {
