@@ -9,6 +9,7 @@ import { PORTS, RESULTS_DIR, ROOT, readOptions, type BenchOptions } from './conf
 import { runLighthouse, type LighthouseResults, type Target } from './lighthouse';
 import { runLoad } from './load';
 import { runMail } from './mail';
+import { runMetricsCost } from './metricsCost';
 import { addLighthouseRows, addWeightRows, REFERENCE } from './rows';
 import { startTs } from './spawn';
 import { Report } from './table';
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
   // Weight reuses the desktop Lighthouse runs, so either section needs them.
   if (!options.skip.has('lighthouse') || !options.skip.has('weight')) await lighthousePhase(options, report);
   if (!options.skip.has('load')) await runLoad(options, report, log);
+  if (!options.skip.has('metrics')) await runMetricsCost(options, report, log);
   if (!options.skip.has('mail')) await runMail(report, log);
   if (!options.skip.has('build')) {
     runBuild(report, log);

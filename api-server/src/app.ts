@@ -16,6 +16,8 @@ import { jsonBody, refuseLongUrls } from './http/limits';
 import { unknownRoute } from './http/notFound';
 import { clientKey, perMinuteLimit } from './http/rateLimit';
 import { requestLog } from './http/requestLog';
+import { healthRouter, Readiness, standardChecks } from './http/health';
+import { AppMetrics, labelRoute, metricsEndpoint, SITE_ROUTE } from './http/metrics';
 import { apiSecurityHeaders, documentPolicy, hstsWhenSecure, securityHeaders } from './http/security';
 import { siteRouter, type BuiltSite } from './http/site';
 
@@ -28,6 +30,13 @@ export interface CreateAppOptions {
   loginThrottle?: LoginThrottle;
   /** Where rate-limit and sign-in counts live: shared Redis (REDIS_URL) or, by default, memory. */
   counters?: Counters;
+  /**
+   * Prometheus metrics: by default on whenever METRICS_TOKEN is set (index.ts passes its own
+   * instance, which the mail worker also reports to); `false` turns them off regardless.
+   */
+  metrics?: AppMetrics | false;
+  /** /readyz's checks and shutdown state; index.ts passes the one its graceful stop flips. */
+  readiness?: Readiness;
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Express {
@@ -37,11 +46,19 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   // A hop count, never `true`: only that many proxies' X-Forwarded-For entries are believed.
   app.set('trust proxy', config.trustProxyHops);
 
+  const counters = options.counters ?? memoryCounters();
+  const metrics = options.metrics === false ? undefined : (options.metrics ?? (config.metricsToken ? new AppMetrics({ outbox: deps.outbox, now: deps.now, logger }) : undefined));
+  if (metrics) {
+    metrics.trackRoutes(app);
+    app.use(metrics.middleware);
+  }
   app.use(refuseLongUrls);
+  // Probes and scrapes come before every limiter: a balancer asking each second must never meet one.
+  app.use(healthRouter(options.readiness ?? new Readiness(standardChecks(deps.db, counters))));
+  app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
   app.use(requestLog(logger));
   app.use(hstsWhenSecure);
 
-  const counters = options.counters ?? memoryCounters();
   // Without the shared counts a password guess cannot be counted: refused (503), never let through.
   const requireAdmin = answerUnavailable(
     basicAuth({
@@ -54,11 +71,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     }),
   );
   const limit = (name: string, perMinute: number, whenDown: 'refuse' | 'local') =>
-    perMinuteLimit(counters, { name, perMinute, whenDown, refuse: () => new HttpError(429, 'Too many requests. Please wait a minute and try again.') });
+    perMinuteLimit(counters, { name, perMinute, whenDown, refuse: () => new HttpError(429, 'Too many requests. Please wait a minute and try again.') }, metrics);
   const ctx: FeatureContext = {
     ...deps,
     requireAdmin,
     counters,
+    metrics,
     limiters: {
       // Form posts send mail or take orders: while Redis is away they get 503, not an unshared limit.
       forms: limit('forms', config.rateLimitPerMinute, 'refuse'),
@@ -85,13 +103,19 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.use(
     SANDBOX_BASE_PATH,
     apiSecurityHeaders(),
-    sandboxRouter({ ...deps, counters, rateLimitScale: config.sandboxRateLimitScale, maxObjectsPerKey: config.sandboxMaxObjectsPerKey }),
+    sandboxRouter({ ...deps, counters, metrics, rateLimitScale: config.sandboxRateLimitScale, maxObjectsPerKey: config.sandboxMaxObjectsPerKey }),
   );
 
   const formActions = [new URL(EXTERNAL_LINKS.newsletter).origin];
   app.use(securityHeaders(formActions));
   app.use(compression());
   if (options.site) {
+    if (metrics) {
+      app.use((_req, res, next) => {
+        labelRoute(res, SITE_ROUTE);
+        next();
+      });
+    }
     app.use(
       siteRouter(options.site, {
         planIds: PLAN_IDS,

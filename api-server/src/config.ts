@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { SANDBOX_MAX_OBJECTS_PER_KEY } from '../../src/data/sandbox';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../../src/data/operations';
 import { API_BASE_URL_RULE, DEFAULT_PORT, isApiBaseUrl, isSiteUrl, resolveSiteAddresses, SITE_URL_RULE } from '../../src/domain/siteAddress';
 
 // Unset and empty both mean "use the default": shells and .env files often export empty strings.
@@ -65,6 +66,10 @@ const envSchema = z.object({
   // Built into the site (src/domain/siteAddress.ts); checked here too, so a typo stops the server.
   SITE_URL: opt(z.string().trim().refine(isSiteUrl, { error: SITE_URL_RULE })),
   API_BASE_URL: opt(z.string().trim().refine(isApiBaseUrl, { error: API_BASE_URL_RULE })),
+  // Bearer token for GET /metrics; unset: the endpoint is not served (404).
+  METRICS_TOKEN: opt(z.string().min(16, { error: 'must be at least 16 characters (it guards the metrics endpoint)' }).max(512).regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces (it is sent in an Authorization header)' })),
+  // How long a SIGTERM's graceful stop may take before the process exits anyway (Kubernetes waits 30 s by default).
+  SHUTDOWN_TIMEOUT_MS: withDefault(z.coerce.number().int().min(1_000).max(600_000), DEFAULT_SHUTDOWN_TIMEOUT_MS),
   DATABASE_URL: opt(z.string().refine(isPostgresUrl, { error: 'must be a postgres:// or postgresql:// URL with a host, e.g. postgres://user:password@db.example.com:5432/ledgerline' })),
 });
 
@@ -101,6 +106,10 @@ export interface Config {
   siteUrl: string;
   /** The documented v1 API's base (API_BASE_URL; default SITE_URL + /v1). */
   apiBaseUrl: string;
+  /** Bearer token that GET /metrics asks for; undefined: no metrics endpoint. */
+  metricsToken: string | undefined;
+  /** Upper bound of a graceful stop (SIGTERM/SIGINT) before the process exits regardless. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -141,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sandboxRateLimitScale: e.SANDBOX_RATE_LIMIT_SCALE,
     sandboxMaxObjectsPerKey: e.SANDBOX_MAX_OBJECTS_PER_KEY,
     ...addresses,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

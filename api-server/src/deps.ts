@@ -1,6 +1,7 @@
 import type { RequestHandler, Router } from 'express';
 import type { Config } from './config';
 import type { Counters } from './http/counters';
+import type { AppMetrics } from './http/metrics';
 import type { Db, Migration, Writes } from './db/database';
 import type { Logger } from './logger';
 import type { FormTokens } from './http/spam';
@@ -36,6 +37,8 @@ export interface FeatureContext extends AppDeps {
   requireAdmin: RequestHandler;
   /** Where rate-limit counts live, for a feature with limits of its own (the sandbox's per-key ones). */
   counters: Counters;
+  /** Prometheus metrics, when served (METRICS_TOKEN): features count what an operator watches. */
+  metrics: AppMetrics | undefined;
 }
 
 /**

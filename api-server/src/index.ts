@@ -15,6 +15,9 @@ import { OutboxWorker } from './mail/worker';
 import { RequestActivity } from './http/activity';
 import { memoryCounters, type Counters } from './http/counters';
 import { connectRedisCounters, RedisStartError } from './http/counters/redis';
+import { Readiness, standardChecks } from './http/health';
+import { AppMetrics } from './http/metrics';
+import { GracefulStop } from './http/shutdown';
 import path from 'node:path';
 
 /**
@@ -87,6 +90,7 @@ async function main(): Promise<void> {
   const outbox = new OutboxStore(db, config.mailFrom, now);
   const sender = config.smtpUrl ? smtpSender(config.smtpUrl) : fileSender(path.join(config.dataDir, 'mail'));
   const activity = new RequestActivity();
+  const metrics = config.metricsToken ? new AppMetrics({ outbox, now, logger }) : undefined;
   const worker = new OutboxWorker(outbox, sender.send, logger, {
     retryBaseMs: config.mailRetryBaseMs,
     giveUpAfterMs: config.mailGiveUpMs,
@@ -94,6 +98,7 @@ async function main(): Promise<void> {
     busy: () => activity.busy(),
     durable: () => writes.durable(),
     transact: (work) => writes.run(work),
+    onOutcome: metrics ? (outcome) => metrics.mail(outcome) : undefined,
   });
 
   let counters: Counters = memoryCounters();
@@ -110,7 +115,8 @@ async function main(): Promise<void> {
 
   const site = loadBuiltSite(config.buildDir);
   if (!site) logger.warn({ buildDir: config.buildDir }, 'no built site found: serving the API only (run npm run build)');
-  const app = createApp({ config, db, outbox, logger, now, writes, formTokens }, { site, activity, counters });
+  const readiness = new Readiness(standardChecks(db, counters));
+  const app = createApp({ config, db, outbox, logger, now, writes, formTokens }, { site, activity, counters, metrics: metrics ?? false, readiness });
 
   const server: Server = app.listen(config.port, () => {
     const address = server.address();
@@ -123,6 +129,7 @@ async function main(): Promise<void> {
     }
     if (!config.smtpUrl) console.log(`Mail is written to ${path.join(config.dataDir, 'mail')} (set SMTP_URL to send it)`);
   });
+  const graceful = new GracefulStop(server);
   server.on('clientError', answerClientError);
   server.on('error', (err) => {
     console.error(`Cannot listen on port ${config.port}: ${err.message}`);
@@ -131,26 +138,41 @@ async function main(): Promise<void> {
   worker.start();
 
   let closing = false;
+  /**
+   * SIGTERM (systemd, Kubernetes, a rolling restart) or SIGINT: /readyz turns 503 at once, the
+   * listener closes, requests already sent are answered (with Connection: close), the mail
+   * worker finishes the messages it holds, then the database closes and the process exits 0.
+   * Past SHUTDOWN_TIMEOUT_MS what is left is cut and the exit code is 1.
+   */
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, then stop the mailer and close the database.
-    server.close(() => {
-      void worker.stop().then(() => {
-        sender.close();
-        void counters.close();
-        void storage.close().finally(() => {
-          logger.info('shut down cleanly');
-          process.exit(0);
-        });
-      });
-    });
-    server.closeIdleConnections();
-    setTimeout(() => {
-      logger.error('forced exit after 10 s');
+    const started = Date.now();
+    logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'graceful stop: draining requests');
+    readiness.beginShutdown();
+    const deadline = setTimeout(() => {
+      logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'graceful stop timed out: exiting');
       process.exit(1);
-    }, 10_000).unref();
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    // The storage closes last: requests still running need it, and so does the worker's last outcome.
+    void Promise.all([graceful.stop(Math.max(0, config.shutdownTimeoutMs - 500)), worker.stop()])
+      .then(async ([connections]) => {
+        sender.close();
+        await counters.close();
+        await storage.close();
+        const ms = Date.now() - started;
+        if (connections === 'forced') {
+          logger.error({ ms }, 'stopped with requests still running after SHUTDOWN_TIMEOUT_MS');
+          process.exit(1);
+        }
+        logger.info({ ms }, 'shut down cleanly');
+        process.exit(0);
+      })
+      .catch((err: unknown) => {
+        logger.error({ err }, 'graceful stop failed');
+        process.exit(1);
+      });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -63,6 +63,8 @@ export const METRICS: readonly MetricDoc[] = [
   { name: 'mail_outbox_pending', type: 'gauge', labels: [], meaning: 'Mail waiting to be sent. With several instances it reads the shared queue, so every instance reports the same value.' },
   { name: 'mail_outbox_oldest_pending_age_seconds', type: 'gauge', labels: [], meaning: 'Age of the oldest mail still waiting: grows when SMTP is down or refuses.' },
   { name: 'mail_sent_total', type: 'counter', labels: [], meaning: 'Mail delivered by this instance.' },
-  { name: 'sandbox_requests_total', type: 'counter', labels: ['status'], meaning: 'Sandbox calls answered, by status.' },
-  { name: 'rate_limited_total', type: 'counter', labels: ['limiter'], meaning: 'Requests refused with 429, by limit (forms, sandbox keys, admin sign-in).' },
+  { name: 'mail_failed_total', type: 'counter', labels: ['outcome'], meaning: 'Deliveries by this instance that failed: retry (temporary, tried again later) or dead (refused, or given up after MAIL_GIVE_UP_HOURS).' },
+  { name: 'sandbox_requests_total', type: 'counter', labels: ['status_class'], meaning: 'Sandbox calls answered, by status class (2xx, 4xx, 5xx).' },
+  { name: 'sandbox_keys_minted_total', type: 'counter', labels: ['plan'], meaning: 'Sandbox test keys created, by plan.' },
+  { name: 'rate_limit_refusals_total', type: 'counter', labels: ['limiter'], meaning: 'Requests refused with 429, by limit: forms, api, sandbox-keys, sandbox (per API key). Admin sign-in throttling is logged, not counted here.' },
 ];

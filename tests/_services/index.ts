@@ -17,6 +17,14 @@ export interface RunningService {
   stop: () => void;
 }
 
+/** A PostgreSQL the test can stop and start again on the same port and data, as an outage does. */
+export interface RestartablePostgres extends RunningService {
+  /** pg_ctl stop -m fast: connections are closed, the port refuses. */
+  halt: () => void;
+  /** pg_ctl start on the same port and data; returns once it accepts connections. */
+  restart: () => void;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -45,27 +53,32 @@ function runAsOwner(bin: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${path.basename(bin)} failed: ${result.stderr || result.stdout}`);
 }
 
-export async function startPostgres(): Promise<RunningService> {
+export async function startPostgres(): Promise<RestartablePostgres> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-test-'));
   if (isRoot(thisMachine)) execFileSync('chown', [UNPRIVILEGED_USER, dir]);
   const port = await freePort();
   const data = path.join(dir, 'data');
   runAsOwner(postgresBin('initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   // fsync stays on (the default): the tests exercise the same durability as production.
-  runAsOwner(postgresBin('pg_ctl'), [
-    '-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '30',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
-    'start',
-  ]);
+  const start = () =>
+    runAsOwner(postgresBin('pg_ctl'), [
+      '-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '30',
+      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+      'start',
+    ]);
+  start();
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    halt: () => runAsOwner(postgresBin('pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']),
+    restart: start,
     stop: () => {
       if (stopped) return;
       stopped = true;
       try {
-        runAsOwner(postgresBin('pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        // Already halted by the test: nothing to stop.
+        if (fs.existsSync(path.join(data, 'postmaster.pid'))) runAsOwner(postgresBin('pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }

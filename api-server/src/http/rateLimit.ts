@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { isIPv4 } from 'node:net';
 import { answerUnavailable, type Counters } from './counters';
+import type { AppMetrics } from './metrics';
 
 /**
  * The rate-limit key: the IPv4 address as is (also when the socket reports it IPv4-mapped,
@@ -33,7 +34,7 @@ export interface LimitOptions {
  * The one way a per-minute limit is built: counted in `counters` (memory or Redis), with the
  * standard RateLimit and RateLimit-Policy headers and Retry-After when refused.
  */
-export function perMinuteLimit(counters: Counters, options: LimitOptions): RequestHandler {
+export function perMinuteLimit(counters: Counters, options: LimitOptions, metrics?: AppMetrics): RequestHandler {
   return answerUnavailable(
     rateLimit({
       windowMs: 60_000,
@@ -42,7 +43,10 @@ export function perMinuteLimit(counters: Counters, options: LimitOptions): Reque
       legacyHeaders: false,
       keyGenerator: options.key ?? clientKey,
       store: counters.rateLimitStore(options.name, options.whenDown),
-      handler: (req, res, next) => next(options.refuse(req, res)),
+      handler: (req, res, next) => {
+        metrics?.rateLimited(options.name);
+        next(options.refuse(req, res));
+      },
     }),
   );
 }

@@ -197,6 +197,16 @@ export class OutboxStore {
     return rows.map(toRow);
   }
 
+  /** Mail waiting to leave (due or backing off), across every instance sharing the database. */
+  async pendingSummary(): Promise<{ pending: number; oldestQueuedAt: number | null }> {
+    const row = await this.db
+      .selectFrom('outbox')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('queued_at').as('oldest')])
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return { pending: Number(row.n), oldestQueuedAt: row.oldest === null ? null : Number(row.oldest) };
+  }
+
   async counts(): Promise<Record<OutboxStatus, number>> {
     const rows = await this.db.selectFrom('outbox').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
     const out: Record<OutboxStatus, number> = { pending: 0, sent: 0, dead: 0 };

@@ -41,6 +41,8 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** This worker's name in the outbox's claimed_by (default: host, pid and a random part). */
   id?: string;
+  /** Told each delivery's outcome once it is recorded (metrics). */
+  onOutcome?: (outcome: 'sent' | 'retry' | 'dead') => void;
 }
 
 export const DEFAULT_LEASE_MS = 2 * 60_000;
@@ -220,28 +222,34 @@ export class OutboxWorker {
     }
     if (sendError === undefined) {
       await this.record((tx) => this.store.markSent(row.id, tx));
+      this.options.onOutcome?.('sent');
       this.logger.info({ outboxId: row.id, ref: row.ref, attempts: row.attempts + 1 }, 'mail sent');
       return;
     }
-    await this.record((tx) => this.failed(row, sendError, tx));
+    let outcome: 'retry' | 'dead' = 'retry';
+    await this.record(async (tx) => {
+      outcome = await this.failed(row, sendError, tx);
+    });
+    this.options.onOutcome?.(outcome);
   }
 
-  private async failed(row: OutboxRow, err: unknown, tx: Db): Promise<void> {
+  private async failed(row: OutboxRow, err: unknown, tx: Db): Promise<'retry' | 'dead'> {
     const attempts = row.attempts + 1;
     const message = err instanceof Error ? err.message : String(err);
     const now = this.options.now?.() ?? Date.now();
     if (isPermanent(err)) {
       await this.store.markFailed(row, message, null, tx);
       this.logger.error({ outboxId: row.id, ref: row.ref, attempts, err: message }, 'mail refused permanently, dead');
-      return;
+      return 'dead';
     }
     if (now - row.queuedAt >= this.options.giveUpAfterMs) {
       await this.store.markFailed(row, message, null, tx);
       this.logger.error({ outboxId: row.id, ref: row.ref, attempts, err: message }, 'mail dead: still failing after the give-up age');
-      return;
+      return 'dead';
     }
     const delay = Math.min(this.options.retryBaseMs * 2 ** Math.min(attempts - 1, 30), this.options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS);
     await this.store.markFailed(row, message, now + delay, tx);
     this.logger.warn({ outboxId: row.id, ref: row.ref, attempts, retryInMs: delay, err: message }, 'mail delivery failed, will retry');
+    return 'retry';
   }
 }

@@ -14,18 +14,19 @@ import { SANDBOX_IDEMPOTENCY_TABLE, sandboxMigrations } from './table';
 export const sandboxKeysFeature: Feature = {
   name: 'sandbox',
   migrations: sandboxMigrations,
-  routes({ writes, now, counters, logger }) {
+  routes({ writes, now, counters, logger, metrics }) {
     const router = express.Router();
     const limiter = perMinuteLimit(counters, {
       name: 'sandbox-keys',
       perMinute: SANDBOX_KEYS_PER_MINUTE,
       whenDown: 'refuse',
       refuse: () => new HttpError(429, 'Too many sandbox keys requested. Please wait a minute and try again.'),
-    });
+    }, metrics);
     router.post('/sandbox/keys', setRequestId, limiter, validateBody(sandboxKeyRequestSchema), async (_req, res) => {
       const { plan } = parsedBody(res, sandboxKeyRequestSchema);
       const minted = await writes.run((tx) => mintKey({ db: tx, now }, plan));
       logger.info({ plan }, 'sandbox key created');
+      metrics?.sandboxKeyMinted(plan);
       res.status(201).json({ success: true, ...minted } satisfies SandboxKeyResponse);
     });
     return router;

@@ -6,6 +6,7 @@ import type { Db, Writes } from '../db/database';
 import type { Counters } from '../http/counters';
 import { IdempotencyStore } from '../http/idempotency';
 import { jsonBody } from '../http/limits';
+import { labelRoute, type AppMetrics } from '../http/metrics';
 import { perMinuteLimit } from '../http/rateLimit';
 import type { Logger } from '../logger';
 import { dispatch, withRequestId, type DispatchDeps } from './dispatch';
@@ -22,6 +23,7 @@ export interface SandboxRouterDeps {
   now: () => Date;
   logger: Logger;
   counters: Counters;
+  metrics?: AppMetrics;
   rateLimitScale: number;
   maxObjectsPerKey: number;
 }
@@ -60,6 +62,8 @@ export function sandboxRouter(routerDeps: SandboxRouterDeps): Router {
   router.use(setRequestId);
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
+    const { metrics } = deps;
+    if (metrics) res.once('finish', () => metrics.sandboxRequest(res.statusCode));
     next();
   });
   router.use((req, res, next) => {
@@ -69,6 +73,8 @@ export function sandboxRouter(routerDeps: SandboxRouterDeps): Router {
       return;
     }
     locals(res).endpoint = found.endpoint;
+    // The documented template, never the raw path with its ids: one metrics series per operation.
+    if (deps.metrics) labelRoute(res, `${req.baseUrl}${found.endpoint.path}`);
     locals(res).pathParams = found.params;
     next();
   });
@@ -92,7 +98,7 @@ export function sandboxRouter(routerDeps: SandboxRouterDeps): Router {
         const plan = locals(res).key.plan;
         return new SandboxError('rate_limit_error', 'rate_limit_exceeded', `Rate limit exceeded: ${sandboxRateLimit(plan, deps.rateLimitScale)} requests per minute on the ${getPlan(plan).name} plan. Retry after the time in the Retry-After header.`);
       },
-    }),
+    }, deps.metrics),
   );
   router.use(jsonBody({ anyContentType: true }));
   router.use(async (req, res, next) => {

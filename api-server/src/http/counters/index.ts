@@ -19,6 +19,8 @@ export interface Counters {
   rateLimitStore(name: string, whenDown: 'refuse' | 'local'): Store;
   /** Sign-in failure counts (LoginThrottle); throws CountersUnavailableError while the store is down. */
   readonly login: CounterStore;
+  /** Resolves when the store answers (readiness); memory always does. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export function memoryCounters(): Counters {
     kind: 'memory',
     rateLimitStore: () => new MemoryStore(),
     login: new MemoryCounterStore(),
+    ping: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };
 }

@@ -10,8 +10,11 @@ const COMMAND_TIMEOUT_MS = 2_000;
 /** At start-up: a few quick tries (a server still starting up), then give up so the process exits. */
 const START_ATTEMPTS = 4;
 const START_RETRY_MS = 250;
-/** Once running: reconnect for ever, backing off to this, so the site recovers when Redis returns. */
-const MAX_RECONNECT_DELAY_MS = 1_000;
+/**
+ * Once running: reconnect for ever, backing off to this, so the site recovers when Redis returns.
+ * Short, so writes succeed again within a second of its return; a refused attempt costs nothing.
+ */
+const MAX_RECONNECT_DELAY_MS = 250;
 
 export class RedisStartError extends Error {
   constructor(url: string, cause: unknown) {
@@ -123,6 +126,10 @@ export class RedisCounters implements Counters {
     });
     const fallback = whenDown === 'local' ? new MemoryStore() : undefined;
     return new GuardedStore(shared, fallback, (err) => this.options.logger.debug({ err, limiter: name }, 'rate-limit store unavailable'));
+  }
+
+  async ping(): Promise<void> {
+    await this.run(['PING']);
   }
 
   close(): Promise<void> {
