@@ -4,7 +4,8 @@ import { SPEC_ROUTES as ALL_SPEC_ROUTES } from '../tests/e2e/quality/routes';
 
 /**
  * Knobs and budgets of `npm run bench`, in one place so a budget change is a one-line diff.
- * Env knobs: BENCH_RUNS, BENCH_ROUTES, BENCH_SKIP, BENCH_PRESETS, BENCH_PORT_BASE, BENCH_LOAD_SECONDS, BENCH_INSTALL.
+ * Env knobs: BENCH_RUNS, BENCH_ROUTES, BENCH_SKIP, BENCH_PRESETS, BENCH_PORT_BASE, BENCH_LOAD_SECONDS, BENCH_INSTALL,
+ * BENCH_CPU_SLOWDOWN.
  */
 export const ROOT = path.resolve(__dirname, '..');
 export const RESULTS_DIR = path.join(__dirname, 'results');
@@ -78,6 +79,11 @@ export interface BenchOptions {
   loadSeconds: number;
   connections: number;
   install: boolean;
+  /**
+   * Slow-phone mode (BENCH_CPU_SLOWDOWN=8): the mobile runs use this CPU slowdown instead of
+   * Lighthouse's default 4x, stock page included. Undefined: Lighthouse's default.
+   */
+  cpuSlowdown?: number;
 }
 
 export function readOptions(): BenchOptions {
@@ -106,5 +112,6 @@ export function readOptions(): BenchOptions {
     loadSeconds: positiveInt('BENCH_LOAD_SECONDS', 10),
     connections: 50,
     install: process.env.BENCH_INSTALL === '1',
+    cpuSlowdown: process.env.BENCH_CPU_SLOWDOWN ? positiveInt('BENCH_CPU_SLOWDOWN', 4) : undefined,
   };
 }

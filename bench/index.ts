@@ -45,8 +45,9 @@ async function lighthousePhase(options: BenchOptions, report: Report): Promise<v
         headers: route.startsWith('/white-label') ? { Authorization: basic } : undefined,
       })),
     ];
-    log(`Lighthouse: ${targets.length} pages × ${options.presets.join(' and ')} × ${options.runs} run(s)...`);
-    results = await runLighthouse(targets, options.runs, log, options.presets);
+    const slow = options.cpuSlowdown === undefined ? '' : ` (mobile CPU slowdown ${options.cpuSlowdown}x)`;
+    log(`Lighthouse: ${targets.length} pages × ${options.presets.join(' and ')} × ${options.runs} run(s)${slow}...`);
+    results = await runLighthouse(targets, options.runs, log, options.presets, options.cpuSlowdown);
   } finally {
     await server.stop();
     fs.rmSync(server.dataDir, { recursive: true, force: true });
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
     runs: options.runs,
     routes: options.routes,
     skipped: [...options.skip],
+    cpuSlowdown: options.cpuSlowdown ?? null,
     machine: { cpus: os.cpus().length, loadAverage: os.loadavg() },
   });
   console.log(`\nJSON copy: ${path.relative(ROOT, file)}; Lighthouse reports: ${path.relative(ROOT, path.join(RESULTS_DIR, 'lighthouse'))}/`);
