@@ -36,7 +36,7 @@ export function SdkGenerationSamples(): ReactNode {
 }
 
 export function SignatureVerificationSamples(): ReactNode {
-  return <CodeTabs samples={{ curl: SHELL_VERIFY_SAMPLE, node: NODE_VERIFY_SAMPLE, python: PYTHON_VERIFY_SAMPLE }} labels={{ curl: 'Shell (openssl)' }} lazy={false} />;
+  return <CodeTabs samples={{ curl: SHELL_VERIFY_SAMPLE, node: NODE_VERIFY_SAMPLE, python: PYTHON_VERIFY_SAMPLE }} labels={{ curl: 'Shell (openssl)' }} />;
 }
 
 /** Links to the three per-plan reference pages, as cards with price and description. */
