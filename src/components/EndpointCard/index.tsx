@@ -156,16 +156,3 @@ export function Endpoint({ id, plan, anchor }: { id: string; plan?: PlanId; anch
   if (!endpoint) throw new Error(`Unknown endpoint id in docs: ${id}`);
   return <EndpointCard endpoint={endpoint} plan={plan} anchor={anchor} />;
 }
-
-/** Inline reference to an endpoint, linking to its entry in the API reference: <EndpointRef id="getCurrentUser" />. */
-export function EndpointRef({ id }: { id: string }): ReactNode {
-  const endpoint = API_ENDPOINTS.find((e) => e.id === id);
-  if (!endpoint) throw new Error(`Unknown endpoint id in docs: ${id}`);
-  return (
-    <Link to={`/api-docs#${endpoint.id}`}>
-      <code>
-        {endpoint.method} {endpoint.path}
-      </code>
-    </Link>
-  );
-}
