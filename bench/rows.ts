@@ -5,6 +5,8 @@ import { pageWeight, shortName } from './weight';
 
 /** The name of the stock Docusaurus page in the table. */
 export const REFERENCE = 'stock Docusaurus page';
+/** Prefix of the routes served from BENCH_ALT_BUILD in the table. */
+export const ALT_PREFIX = 'alt build ';
 
 const LABELS: Record<Exclude<Category, 'performance'>, { label: string; budget: number }> = {
   accessibility: { label: 'accessibility', budget: BUDGETS.accessibility },
@@ -43,7 +45,7 @@ export function addLighthouseRows(options: BenchOptions, results: LighthouseResu
   }
   const refMobile = failed(ref.mobile) ? undefined : ref.mobile!.median.performance;
 
-  for (const route of options.routes) {
+  for (const route of [...options.routes, ...(options.altBuild ? options.routes.map((r) => `${ALT_PREFIX}${r}`) : [])]) {
     const mobile = results.get(resultKey(route, 'mobile'));
     const desktop = results.get(resultKey(route, 'desktop'));
 
