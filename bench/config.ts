@@ -4,7 +4,8 @@ import { SPEC_ROUTES as ALL_SPEC_ROUTES } from '../tests/e2e/quality/routes';
 
 /**
  * Knobs and budgets of `npm run bench`, in one place so a budget change is a one-line diff.
- * Env knobs: BENCH_RUNS, BENCH_ROUTES, BENCH_SKIP, BENCH_PRESETS, BENCH_PORT_BASE, BENCH_LOAD_SECONDS, BENCH_INSTALL.
+ * Env knobs: BENCH_RUNS, BENCH_ROUTES, BENCH_SKIP, BENCH_PRESETS, BENCH_PORT_BASE, BENCH_LOAD_SECONDS, BENCH_INSTALL,
+ * BENCH_CPU_SLOWDOWN, BENCH_ALT_BUILD.
  */
 export const ROOT = path.resolve(__dirname, '..');
 export const RESULTS_DIR = path.join(__dirname, 'results');
@@ -14,7 +15,7 @@ export const RESULTS_DIR = path.join(__dirname, 'results');
  * machine (several worktrees) need different bases, or each measures the other's server.
  */
 const PORT_BASE = positiveInt('BENCH_PORT_BASE', 3180);
-export const PORTS = { site: PORT_BASE, stock: PORT_BASE + 1, hello: PORT_BASE + 2 } as const;
+export const PORTS = { site: PORT_BASE, stock: PORT_BASE + 1, hello: PORT_BASE + 2, alt: PORT_BASE + 3 } as const;
 
 /**
  * Every route of the spec (the e2e suites' list), with /api-docs/{planId} represented once by its
@@ -78,6 +79,16 @@ export interface BenchOptions {
   loadSeconds: number;
   connections: number;
   install: boolean;
+  /**
+   * Slow-phone mode (BENCH_CPU_SLOWDOWN=8): the mobile runs use this CPU slowdown instead of
+   * Lighthouse's default 4x, stock page included. Undefined: Lighthouse's default.
+   */
+  cpuSlowdown?: number;
+  /**
+   * A second build folder (BENCH_ALT_BUILD=/tmp/build-without-x), served beside build/ and
+   * measured in the same rounds: how a speed-up is measured, by a build with it turned off.
+   */
+  altBuild?: string;
 }
 
 export function readOptions(): BenchOptions {
@@ -106,5 +117,7 @@ export function readOptions(): BenchOptions {
     loadSeconds: positiveInt('BENCH_LOAD_SECONDS', 10),
     connections: 50,
     install: process.env.BENCH_INSTALL === '1',
+    altBuild: process.env.BENCH_ALT_BUILD ? path.resolve(process.env.BENCH_ALT_BUILD) : undefined,
+    cpuSlowdown: process.env.BENCH_CPU_SLOWDOWN ? positiveInt('BENCH_CPU_SLOWDOWN', 4) : undefined,
   };
 }

@@ -10,7 +10,7 @@ import { runLighthouse, type LighthouseResults, type Target } from './lighthouse
 import { runLoad } from './load';
 import { runMail } from './mail';
 import { runMetricsCost } from './metricsCost';
-import { addLighthouseRows, addWeightRows, REFERENCE } from './rows';
+import { addLighthouseRows, addWeightRows, ALT_PREFIX, REFERENCE } from './rows';
 import { startTs } from './spawn';
 import { Report } from './table';
 
@@ -34,7 +34,9 @@ async function lighthousePhase(options: BenchOptions, report: Report): Promise<v
   log('Building the stock Docusaurus reference page...');
   const stockDir = buildStockSite();
   const stock = await startTs('bench/stock-site/serve.ts', [stockDir, String(PORTS.stock)]);
-  const server = await startServer({ port: PORTS.site, env: { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' } });
+  const serverEnv = { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' };
+  const server = await startServer({ port: PORTS.site, env: serverEnv });
+  const alt = options.altBuild ? await startServer({ port: PORTS.alt, env: { ...serverEnv, BUILD_DIR: options.altBuild } }) : undefined;
   let results: LighthouseResults;
   try {
     const basic = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
@@ -45,12 +47,18 @@ async function lighthousePhase(options: BenchOptions, report: Report): Promise<v
         url: server.url + route,
         headers: route.startsWith('/white-label') ? { Authorization: basic } : undefined,
       })),
+      ...(alt ? options.routes.map((route) => ({ name: `${ALT_PREFIX}${route}`, url: alt.url + route, headers: route.startsWith('/white-label') ? { Authorization: basic } : undefined })) : []),
     ];
-    log(`Lighthouse: ${targets.length} pages × ${options.presets.join(' and ')} × ${options.runs} run(s)...`);
-    results = await runLighthouse(targets, options.runs, log, options.presets);
+    const slow = options.cpuSlowdown === undefined ? '' : ` (mobile CPU slowdown ${options.cpuSlowdown}x)`;
+    log(`Lighthouse: ${targets.length} pages × ${options.presets.join(' and ')} × ${options.runs} run(s)${slow}...`);
+    results = await runLighthouse(targets, options.runs, log, options.presets, options.cpuSlowdown);
   } finally {
     await server.stop();
     fs.rmSync(server.dataDir, { recursive: true, force: true });
+    if (alt) {
+      await alt.stop();
+      fs.rmSync(alt.dataDir, { recursive: true, force: true });
+    }
     await stock.stop();
     fs.rmSync(stockDir, { recursive: true, force: true });
   }
@@ -86,6 +94,7 @@ async function main(): Promise<void> {
     runs: options.runs,
     routes: options.routes,
     skipped: [...options.skip],
+    cpuSlowdown: options.cpuSlowdown ?? null,
     machine: { cpus: os.cpus().length, loadAverage: os.loadavg() },
   });
   console.log(`\nJSON copy: ${path.relative(ROOT, file)}; Lighthouse reports: ${path.relative(ROOT, path.join(RESULTS_DIR, 'lighthouse'))}/`);

@@ -22,6 +22,8 @@ export interface Scores {
   /** Every successful run's scores, in run order, for the spread. */
   runs: Record<Category, number>[];
   errors: string[];
+  /** Median total blocking time in ms (NaN when every run failed). */
+  tbtMs: number;
   /** The report of the run whose performance score is the median one (for the audits that cost points). */
   medianLhr?: LhResult;
 }
@@ -42,8 +44,11 @@ async function runOnce(
   port: number,
   target: Target,
   preset: Preset,
+  cpuSlowdown: number | undefined,
 ): Promise<LhResult> {
   const flags = {
+    // Deep-merged into the preset's throttling (mobile: slow 4G, 4x CPU), so only the CPU changes.
+    ...(cpuSlowdown !== undefined && preset === 'mobile' ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
     port,
     output: 'json' as const,
     logLevel: 'error' as const,
@@ -67,6 +72,7 @@ export async function runLighthouse(
   runs: number,
   log: (line: string) => void,
   presets: readonly Preset[] = PRESETS,
+  cpuSlowdown?: number,
 ): Promise<LighthouseResults> {
   // Lighthouse 12 is ESM-only; a dynamic import works from tsx's CommonJS output.
   const lh: LighthouseModule = await import('lighthouse');
@@ -83,10 +89,10 @@ export async function runLighthouse(
           for (let attempt = 1; attempt <= 2; attempt++) {
             const started = Date.now();
             try {
-              const lhr = await runOnce(lh, chrome.port, target, preset);
+              const lhr = await runOnce(lh, chrome.port, target, preset, cpuSlowdown);
               bucket.lhrs.push(lhr);
               const s = scoresOf(lhr);
-              log(`  lighthouse ${round}/${runs} ${preset.padEnd(7)} ${target.name}: perf ${s.performance} a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+              log(`  lighthouse ${round}/${runs} ${preset.padEnd(7)} ${target.name}: perf ${s.performance} (TBT ${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN)} ms) a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
               break;
             } catch (error) {
               const message = error instanceof Error ? error.message : String(error);
@@ -121,7 +127,8 @@ export async function runLighthouse(
       const slug = key.replace(/^\/ /, 'root ').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
       fs.writeFileSync(path.join(lhrDir, `${slug}.json`), JSON.stringify(medianLhr));
     }
-    results.set(key, { median: med, runs: runScores, errors, medianLhr });
+    const tbts = lhrs.map((lhr) => lhr.audits['total-blocking-time']?.numericValue ?? NaN).filter((v) => !Number.isNaN(v));
+    results.set(key, { median: med, runs: runScores, errors, tbtMs: tbts.length ? median(tbts) : NaN, medianLhr });
   }
   return results;
 }

@@ -10,22 +10,16 @@ export interface CodeTabsProps {
   /** Override a tab label, e.g. `{ curl: 'Shell (openssl)' }` when the shell sample is not curl. */
   labels?: Partial<Record<CodeLanguage, string>>;
   title?: string;
-  /**
-   * Render only the chosen language's panel (Docusaurus's documented `lazy` tabs), the others
-   * when their tab is chosen. On by default: /api-docs holds ~50 samples in four languages, and the
-   * hidden panels were three quarters of its code elements, each one hydrated and laid out.
-   */
-  lazy?: boolean;
 }
 
 /**
  * Code samples in tabs synced across the site (groupId): choosing Python once shows Python in
  * every sample, and Docusaurus remembers the choice. Each block gets the swizzled copy button.
  */
-export default function CodeTabs({ samples, labels, title, lazy = true }: CodeTabsProps): ReactNode {
+export default function CodeTabs({ samples, labels, title }: CodeTabsProps): ReactNode {
   const languages = CODE_LANGUAGES.filter((l) => samples[l.value] !== undefined);
   return (
-    <Tabs groupId={CODE_TABS_GROUP} className="code-tabs" lazy={lazy}>
+    <Tabs groupId={CODE_TABS_GROUP} className="code-tabs">
       {languages.map((l) => (
         <TabItem key={l.value} value={l.value} label={labels?.[l.value] ?? l.label}>
           <CodeBlock language={l.prism} title={title}>

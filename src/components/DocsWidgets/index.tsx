@@ -2,44 +2,18 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import CodeTabs from '@site/src/components/CodeTabs';
 import { PLAN_DOC_PROFILES } from '@site/src/data/planProfiles';
 import { ACCOUNTING_PROVIDER, API_VERSION, SITE } from '@site/src/data/site';
 import { useSiteAddresses } from '@site/src/lib/useSiteAddresses';
 import { TIMINGS, SAMPLE_EXPIRIES } from '@site/src/data/timings';
 import { API_KEY_ENV } from '@site/src/data/apiReference/common';
-import {
-  NODE_VERIFY_SAMPLE,
-  PYTHON_VERIFY_SAMPLE,
-  SHELL_VERIFY_SAMPLE,
-  SIGNATURE_TOLERANCE_SECONDS,
-  OPENAPI_URL_PUBLIC,
-} from '@site/src/data/apiReference/public';
+import { SIGNATURE_TOLERANCE_SECONDS, OPENAPI_URL_PUBLIC } from '@site/src/data/apiReference/public';
 import { CLAIMS } from '@site/src/data/claims';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '@site/src/data/operations';
 import { SANDBOX_BASE_PATH, SANDBOX_KEY_TTL_MS, SANDBOX_KEYS_URL } from '@site/src/data/sandbox';
 import { PRIVACY } from '@site/src/data/legal';
 import { SUPPORT_PRIORITIES, SUPPORT_PRIORITY_IDS, SUPPORT_CATEGORIES, SUPPORT_CATEGORY_IDS, formatResponseTime } from '@site/src/data/support';
 import styles from './styles.module.css';
-
-/** Commands generating a typed client from the published OpenAPI document. */
-export function SdkGenerationSamples(): ReactNode {
-  const url = `${useSiteAddresses().siteUrl}${OPENAPI_URL_PUBLIC}`;
-  return (
-    <CodeTabs
-      labels={{ curl: 'Any language', node: 'TypeScript', python: 'Python' }}
-      samples={{
-        curl: `# Pick a generator from https://openapi-generator.tech (go, java, ruby, php, ...)\nnpx @openapitools/openapi-generator-cli generate -i ${url} -g go -o ledgerline-go`,
-        node: `npx openapi-typescript ${url} -o ledgerline-api.d.ts`,
-        python: `pip install openapi-python-client\nopenapi-python-client generate --url ${url}`,
-      }}
-    />
-  );
-}
-
-export function SignatureVerificationSamples(): ReactNode {
-  return <CodeTabs samples={{ curl: SHELL_VERIFY_SAMPLE, node: NODE_VERIFY_SAMPLE, python: PYTHON_VERIFY_SAMPLE }} labels={{ curl: 'Shell (openssl)' }} lazy={false} />;
-}
 
 /** Links to the three per-plan reference pages, as cards with price and description. */
 export function PlanReferenceLinks(): ReactNode {

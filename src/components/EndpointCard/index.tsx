@@ -156,15 +156,3 @@ export function EndpointList({ section, plan }: { section: ApiSectionId; plan?: 
 export function Endpoint({ id, plan, anchor }: { id: EndpointId; plan?: PlanId; anchor?: string }): ReactNode {
   return <EndpointCard endpoint={endpointById(id)} plan={plan} anchor={anchor} />;
 }
-
-/** Inline reference to an endpoint, linking to its entry in the API reference: <EndpointRef id="getCurrentUser" />. */
-export function EndpointRef({ id }: { id: EndpointId }): ReactNode {
-  const endpoint = endpointById(id);
-  return (
-    <Link to={`/api-docs#${endpoint.id}`}>
-      <code>
-        {endpoint.method} {endpoint.path}
-      </code>
-    </Link>
-  );
-}

@@ -1,6 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import { elementAt, pathOf, scriptedControl, type ElementPath } from './_replay';
 import { scheduleActivation } from './_scheduler';
 import styles from './styles.module.css';
 
@@ -18,35 +20,80 @@ import styles from './styles.module.css';
  * when hydrating, so the server markup stays visible, crawlable and searchable. On activation the
  * client renders identical markup in its place. On client-side navigation (no server HTML) the
  * content renders immediately like any other component.
+ *
+ * Clicks: the rendered markup replaces the server's, so a click on a server button has no React
+ * handler, and a press whose button is replaced between pointerdown and pointerup makes no click
+ * at all. So while a pointer is down in a deferred island its activation waits, and a click on a
+ * button or tab of the server markup activates the island at once and is replayed on the same
+ * control of the rendered markup. (React's own replay, a Suspense or Activity boundary left
+ * dehydrated, cannot defer here: Docusaurus changes a context right after hydration, its
+ * isBrowser flag, and React then hydrates or client-renders every dehydrated boundary at once.)
  */
 export default function LazyHydrate({ children }: { children: ReactNode }): ReactNode {
   const isBrowser = useIsBrowser();
   // Deferred only when this first client render hydrates server HTML (isBrowser is still false).
   const [live, setLive] = useState(() => !ExecutionEnvironment.canUseDOM || isBrowser);
   const ref = useRef<HTMLDivElement>(null);
-  // Index of the element that had focus in the server markup, to give it back after activation.
-  const focusIndex = useRef(-1);
+  // The element that had focus in the server markup, to give it focus back after activation.
+  const focused = useRef<ElementPath | null>(null);
 
   useEffect(() => {
     const el = ref.current;
     if (live || !el) return;
-    const onFocusIn = (event: FocusEvent): void => {
-      focusIndex.current = Array.prototype.indexOf.call(el.querySelectorAll('*'), event.target);
-      setLive(true);
+    let pressed = false;
+    let wanted = false;
+    const activate = (): void => {
+      if (pressed) wanted = true;
+      else setLive(true);
     };
+    const onPointerDown = (): void => {
+      pressed = true;
+    };
+    // Anywhere: the pointer may be released outside the island. A click, if any, comes first.
+    const onPointerUp = (): void => {
+      if (!pressed) return;
+      pressed = false;
+      if (wanted) setTimeout(() => setLive(true), 0);
+    };
+    const onFocusIn = (event: FocusEvent): void => {
+      focused.current = pathOf(el, event.target);
+      activate();
+    };
+    const onClick = (event: MouseEvent): void => {
+      const control = scriptedControl(event.target);
+      if (!control) return;
+      const path = pathOf(el, control);
+      // The server button does nothing: this click happens on its rendered twin instead.
+      event.preventDefault();
+      event.stopPropagation();
+      pressed = false;
+      focused.current = null;
+      flushSync(() => setLive(true));
+      const twin = elementAt(ref.current, path);
+      twin?.focus();
+      twin?.click();
+    };
+    el.addEventListener('pointerdown', onPointerDown, true);
+    document.addEventListener('pointerup', onPointerUp, true);
+    document.addEventListener('pointercancel', onPointerUp, true);
     el.addEventListener('focusin', onFocusIn);
-    const cancel = scheduleActivation(el, () => setLive(true));
+    el.addEventListener('click', onClick, true);
+    const cancel = scheduleActivation(el, activate);
     return () => {
+      el.removeEventListener('pointerdown', onPointerDown, true);
+      document.removeEventListener('pointerup', onPointerUp, true);
+      document.removeEventListener('pointercancel', onPointerUp, true);
       el.removeEventListener('focusin', onFocusIn);
+      el.removeEventListener('click', onClick, true);
       cancel();
     };
   }, [live]);
 
   useLayoutEffect(() => {
-    if (!live || focusIndex.current < 0) return;
-    const target = ref.current?.querySelectorAll('*')[focusIndex.current];
-    focusIndex.current = -1;
-    if (target instanceof HTMLElement) target.focus();
+    if (!live || !focused.current) return;
+    const target = elementAt(ref.current, focused.current);
+    focused.current = null;
+    target?.focus();
   }, [live]);
 
   // Distinct keys: React must drop the server markup element, not append to it.

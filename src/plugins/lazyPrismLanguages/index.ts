@@ -9,7 +9,7 @@ export const STARTUP_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-i
  * languages from a client module that runs at start-up, and to do so imports
  * prism-react-renderer: ~90 KB of JavaScript (~25 KB compressed) parsed and run on every page,
  * the landing page included, which shows no code. The module is replaced by an empty one here;
- * the swizzled CodeBlock/Content registers the languages when the first code block loads.
+ * src/theme/CodeBlock/_chunk.ts registers the languages when the first code block loads.
  */
 export default function lazyPrismLanguagesPlugin(): Plugin {
   return {

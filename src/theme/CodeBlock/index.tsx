@@ -1,9 +1,9 @@
 /**
  * Wraps the theme's CodeBlock (a swizzle the theme lists as safe) so that Prism, its ~30
- * grammars and the code block parts load only on pages that show code. Every MDX page reaches
- * CodeBlock through MDXComponents (CodeTabs, EndpointCard) and blog posts import it, so without
- * this /documentation and /blog, which show no code, evaluated that ~100 KB chunk at start-up:
- * the longest task of their load on a throttled phone.
+ * grammars and the code block parts load only on pages that show code. Docs pages reach
+ * CodeBlock through the components they import (CodeTabs, EndpointCard) and blog posts import
+ * it, so without this /documentation and /blog, which show no code, evaluated that ~100 KB
+ * chunk at start-up: the longest task of their load on a throttled phone.
  *
  * React.lazy is React's documented way to do this. Where the block is rendered matters:
  * - Server rendering and hydration: no Suspense boundary. Docusaurus waits for everything

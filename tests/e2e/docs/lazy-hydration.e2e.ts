@@ -67,6 +67,54 @@ describe('reference cards hydrate when they come into view (LazyHydrate)', () =>
     await context.close();
   });
 
+  // The click lands on the server markup: before this change it had no handler there, and a
+  // press whose button was replaced by the rendered one between pointerdown and pointerup made
+  // no click at all.
+  it('opens Try it when its button is clicked in the same task as the card starts hydrating', async () => {
+    const { page, context, consoleErrors } = await openPage(live.browser, { width: 412, height: 800 });
+    await page.goto(`${live.server.url}${GUIDE}`, { waitUntil: 'networkidle' });
+    expect(await isReactOwned(lastCard(page))).toBe(false);
+    await page.evaluate(() => {
+      const cards = document.querySelectorAll('article[data-endpoint][data-available="true"]');
+      const card = cards[cards.length - 1]!;
+      card.scrollIntoView();
+      card.querySelector<HTMLButtonElement>('[data-try-it] > button')!.click();
+    });
+    const button = lastCard(page).locator('[data-try-it] > button');
+    await page.waitForFunction(() => {
+      const cards = document.querySelectorAll('article[data-endpoint][data-available="true"]');
+      return Object.keys(cards[cards.length - 1]!).some((k) => k.startsWith('__reactFiber'));
+    });
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('true');
+    await lastCard(page).locator('[data-try-it] [id]').first().waitFor({ state: 'visible', timeout: 5_000 });
+    // The click moved focus where a click on the rendered button would have left it.
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-try-it]') !== null)).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens Try it when a real mouse presses its button as the card comes into view on a slow phone', async () => {
+    const { page, context, consoleErrors } = await openPage(live.browser, { width: 412, height: 800 });
+    await page.goto(`${live.server.url}${GUIDE}`, { waitUntil: 'networkidle' });
+    expect(await isReactOwned(lastCard(page))).toBe(false);
+    // A slow CPU widens the moment between the card coming into view and React rendering it.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    const { x, y } = await page.evaluate(() => {
+      const cards = document.querySelectorAll('article[data-endpoint][data-available="true"]');
+      const card = cards[cards.length - 1]!;
+      card.scrollIntoView();
+      const r = card.querySelector('[data-try-it] > button')!.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    });
+    await page.mouse.click(x, y);
+    await lastCard(page).locator('[data-try-it] [id]').first().waitFor({ state: 'visible', timeout: 15_000 });
+    await expect(lastCard(page).locator('[data-try-it] > button').getAttribute('aria-expanded')).resolves.toBe('true');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('renders a closed /api-docs section when it is opened, with working copy buttons', async () => {
     const { page, context, consoleErrors } = await openPage(live.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     await page.goto(`${live.server.url}/api-docs`, { waitUntil: 'networkidle' });

@@ -1,6 +1,6 @@
 /**
  * Validator rules checked on the built HTML of every page (no browser needed): content is in place, ids are unique,
- * every tab has a tab panel (lazy tabs: the selected one), a required select starts with a placeholder, and no page's
+ * every tab has a tab panel, a required select starts with a placeholder, and no page's
  * canonical URL is a route pattern. Runs after `npm run build`, like the rest of the e2e project.
  */
 import fs from 'node:fs';
@@ -47,13 +47,9 @@ describe('built HTML', () => {
           expect(controls).toHaveLength(tabs.length);
           return;
         }
-        // Docusaurus tabs: the panels are the children of the element after the tab list. Lazy
-        // tabs (the code samples) hold only the selected tab's panel, shown; the others are
-        // rendered when chosen.
+        // Docusaurus tabs: the panels are the children of the element after the tab list.
         const panels = $(list).next().children('[role="tabpanel"]');
-        const selected = tabs.filter('[aria-selected="true"]').length;
-        const lazy = panels.length === 1 && panels.attr('hidden') === undefined && selected === 1;
-        expect({ tabs: tabs.length, panels: lazy ? tabs.length : panels.length }).toEqual({ tabs: tabs.length, panels: tabs.length });
+        expect({ tabs: tabs.length, panels: panels.length }).toEqual({ tabs: tabs.length, panels: tabs.length });
       });
     });
 

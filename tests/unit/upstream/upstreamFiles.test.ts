@@ -24,12 +24,6 @@ const SEARCH = path.dirname(resolve('@easyops-cn/docusaurus-search-local/package
 
 /** Upstream files our code copies or reproduces, with the hash of the version it was taken from. */
 const UPSTREAM: readonly { file: string; hash: string; ours: string }[] = [
-  // Ejected (the theme marks it unsafe): the body of a code block.
-  { file: path.join(THEME, 'lib/theme/CodeBlock/Content/index.js'), hash: '0d361f5894590ea4', ours: 'src/theme/CodeBlock/Content/index.tsx' },
-  // Reproduced as an HTML string by src/theme/CodeBlock/Content/_html.ts.
-  { file: path.join(THEME, 'lib/theme/CodeBlock/Line/index.js'), hash: '5512298d8a194b78', ours: 'src/theme/CodeBlock/Content/_html.ts' },
-  // Its remount after hydration (key={isBrowser}) decides when our Content renders for real.
-  { file: path.join(THEME, 'lib/theme/CodeBlock/index.js'), hash: '639f8655d319e123', ours: 'src/theme/CodeBlock/Content/index.tsx' },
   // Replaced by an empty module (src/plugins/lazyPrismLanguages).
   { file: path.join(THEME, 'lib/prism-include-languages.js'), hash: 'a464a26897ccb5b2', ours: 'src/plugins/lazyPrismLanguages/startup.js' },
   // Writes the search plugin's mark.js import that src/plugins/lazySearchHighlight swaps.
@@ -57,14 +51,14 @@ describe('theme start-up module replaced by src/plugins/lazyPrismLanguages', () 
     expect(read(path.join(THEME, 'lib/index.js'))).toContain("'./prism-include-languages'");
   });
 
-  it('does nothing but register the languages, which our CodeBlock/Content does instead', () => {
+  it('does nothing but register the languages, which our CodeBlock chunk does instead', () => {
     const body = read(path.join(THEME, 'lib/prism-include-languages.js')).replace(/\/\*[\s\S]*?\*\//g, '').trim();
     expect(body.split('\n')).toEqual([
       "import { Prism } from 'prism-react-renderer';",
       "import prismIncludeLanguages from '@theme/prism-include-languages';",
       'prismIncludeLanguages(Prism);',
     ]);
-    expect(read(path.join(ROOT, 'src/theme/CodeBlock/Content/index.tsx'))).toMatch(/^prismIncludeLanguages\(Prism\);$/m);
+    expect(read(path.join(ROOT, 'src/theme/CodeBlock/_chunk.ts'))).toMatch(/^prismIncludeLanguages\(Prism\);$/m);
   });
 });
 
