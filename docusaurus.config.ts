@@ -7,7 +7,7 @@ import devProxyPlugin from './src/plugins/devProxy';
 import llmsTxtPlugin from './src/plugins/llmsTxt';
 import precompressPlugin from './src/plugins/precompress';
 import lazyPrismLanguagesPlugin from './src/plugins/lazyPrismLanguages';
-import lazySearchHighlightPlugin from './src/plugins/lazySearchHighlight';
+import searchIndexPlugin from './src/plugins/searchIndex';
 
 const config: Config = {
   title: SITE.name,
@@ -47,7 +47,7 @@ const config: Config = {
           onUntruncatedBlogPosts: 'ignore',
         },
         theme: { customCss: './src/css/custom.css' },
-        sitemap: { ignorePatterns: ['/api-docs/:planId', '/white-label', '/success', '/search'] },
+        sitemap: { ignorePatterns: ['/api-docs/:planId', '/white-label', '/success'] },
       } satisfies Preset.Options,
     ],
   ],
@@ -66,24 +66,7 @@ const config: Config = {
     llmsTxtPlugin,
     precompressPlugin,
     lazyPrismLanguagesPlugin,
-    lazySearchHighlightPlugin,
-  ],
-  themes: [
-    [
-      '@easyops-cn/docusaurus-search-local',
-      {
-        hashed: true,
-        indexDocs: true,
-        indexBlog: true,
-        indexPages: true,
-        docsRouteBasePath: ['documentation', 'api-docs'],
-        docsDir: ['docs/guide', 'docs/api'],
-        blogRouteBasePath: 'blog',
-        searchBarShortcutHint: true,
-        highlightSearchTermsOnTargetPage: true,
-        explicitSearchResultPath: true,
-      },
-    ],
+    searchIndexPlugin,
   ],
   themeConfig: {
     image: 'img/social-card.png',
