@@ -120,7 +120,7 @@ export default function SearchBar(): ReactNode {
         ref={input}
         type="search"
         className={clsx('navbar__search-input', styles.input)}
-        placeholder="Search docs"
+        placeholder="Search"
         aria-label="Search the site"
         role="combobox"
         aria-expanded={showPanel}
