@@ -196,7 +196,7 @@ export function createEngine(docs: readonly SearchDoc[]): SearchEngine {
           title: doc.section ? `${doc.page} › ${doc.section}` : doc.page,
           page: doc.page,
           section: doc.section,
-          snippet: snippetOf(doc.text, r.terms),
+          snippet: snippetOf(doc.sameAs === undefined ? doc.text : (byId.get(doc.sameAs)?.text ?? ''), r.terms),
           terms: r.terms,
           score,
         });

@@ -28,12 +28,27 @@ export interface SearchDoc {
    */
   headings: string;
   text: string;
+  /** A copy of another section (an endpoint card on a plan page): its text is that section's. */
+  sameAs?: number;
 }
 
-/** The file the site serves at SEARCH_INDEX_PATH. */
-export interface SearchIndexFile {
+/**
+ * The index is served in two files so the first results need only the small one: the sections
+ * without their text (titles, headings, page), then the texts, in the same order.
+ */
+export interface SearchTitlesFile {
   version: 1;
-  docs: SearchDoc[];
+  docs: Omit<SearchDoc, 'text'>[];
+}
+export interface SearchTextsFile {
+  version: 1;
+  texts: string[];
 }
 
-export const SEARCH_INDEX_PATH = '/search-index.json';
+export const SEARCH_TITLES_PATH = '/search-titles.json';
+export const SEARCH_TEXTS_PATH = '/search-texts.json';
+
+/** The sections with their texts (with none: titles only, for the first results). */
+export function joinIndex(titles: SearchTitlesFile, texts?: SearchTextsFile): SearchDoc[] {
+  return titles.docs.map((d, i) => ({ ...d, text: texts?.texts[i] ?? '' }));
+}

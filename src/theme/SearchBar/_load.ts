@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { SearchEngine, SearchHit } from '@site/src/lib/search/engine';
-import { SEARCH_INDEX_PATH, type SearchIndexFile } from '@site/src/lib/search/types';
+import { SEARCH_TEXTS_PATH, SEARCH_TITLES_PATH, joinIndex, type SearchTextsFile, type SearchTitlesFile } from '@site/src/lib/search/types';
 
 export interface ResultsProps {
   id: string;
@@ -14,28 +14,50 @@ export interface ResultsProps {
 export interface LoadedSearch {
   engine: SearchEngine;
   Results: ComponentType<ResultsProps>;
+  /** False while only titles and headings are indexed (the texts are still loading). */
+  complete: boolean;
 }
 
-let loading: Promise<LoadedSearch> | null = null;
+type Panel = typeof import('./_panel');
+
+function getJson<T>(path: string): Promise<T> {
+  return fetch(path).then((r) => {
+    if (!r.ok) throw new Error(`search index: HTTP ${r.status} for ${path}`);
+    return r.json() as Promise<T>;
+  });
+}
+
+let panel: Promise<Panel> | null = null;
+let titles: Promise<SearchTitlesFile> | null = null;
+let texts: Promise<SearchTextsFile> | null = null;
+let textsArrived = false;
+let quick: Promise<LoadedSearch | null> | null = null;
+let full: Promise<LoadedSearch> | null = null;
 
 /**
- * Loads the engine and results list (one chunk) and the index (one file, see
- * src/plugins/searchIndex) in parallel, once per page load. A failure is forgotten so the next
- * focus tries again.
+ * Loads the engine and results list (one chunk) and the two index files in parallel, once per
+ * page load. `onReady` gets a titles-only search as soon as the small file is in (first results
+ * on a slow connection), then the full one. A failure is forgotten so the next focus tries again.
  */
-export function loadSearch(): Promise<LoadedSearch> {
-  loading ??= Promise.all([
-    import('./_panel'),
-    fetch(SEARCH_INDEX_PATH).then((r) => {
-      if (!r.ok) throw new Error(`search index: HTTP ${r.status}`);
-      return r.json() as Promise<SearchIndexFile>;
-    }),
-  ]).then(
-    ([panel, file]) => ({ engine: panel.createEngine(file.docs), Results: panel.Results }),
+export function loadSearch(onReady: (loaded: LoadedSearch) => void): Promise<void> {
+  panel ??= import('./_panel');
+  titles ??= getJson<SearchTitlesFile>(SEARCH_TITLES_PATH);
+  texts ??= getJson<SearchTextsFile>(SEARCH_TEXTS_PATH).then((t) => ((textsArrived = true), t));
+  const build = (m: Panel, t: SearchTitlesFile, x?: SearchTextsFile): LoadedSearch => ({ engine: m.createEngine(joinIndex(t, x)), Results: m.Results, complete: x !== undefined });
+  // No titles-only index when the texts came with the titles: it would only delay the full one.
+  quick ??= Promise.all([panel, titles]).then(([m, t]) => (textsArrived ? null : build(m, t)));
+  full ??= Promise.all([panel, titles, texts]).then(([m, t, x]) => build(m, t, x));
+  let done = false;
+  quick.then((q) => q && !done && onReady(q), () => undefined);
+  return full.then(
+    (f) => {
+      done = true;
+      onReady(f);
+    },
     (error: unknown) => {
-      loading = null;
+      panel = titles = texts = quick = full = null;
+      textsArrived = false;
       throw error;
     },
   );
-  return loading;
 }

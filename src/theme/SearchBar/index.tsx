@@ -34,15 +34,12 @@ export default function SearchBar(): ReactNode {
   const [hits, setHits] = useState<SearchHit[]>([]);
 
   const load = useCallback(() => {
-    if (search) return;
+    if (search?.complete) return;
     setStatus((s) => (s === 'ready' ? s : 'loading'));
-    loadSearch().then(
-      (loaded) => {
-        setSearch(() => loaded);
-        setStatus('ready');
-      },
-      () => setStatus('failed'),
-    );
+    loadSearch((loaded) => {
+      setSearch(loaded);
+      setStatus('ready');
+    }).catch(() => setStatus((s) => (s === 'ready' ? s : 'failed')));
   }, [search]);
 
   const openBox = useCallback(() => {

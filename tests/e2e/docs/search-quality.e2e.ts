@@ -5,13 +5,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createEngine } from '@site/src/lib/search/engine';
-import type { SearchIndexFile } from '@site/src/lib/search/types';
+import { joinIndex, type SearchTextsFile, type SearchTitlesFile } from '@site/src/lib/search/types';
 import { ROOT } from '../_lib/server';
 import { baselineRanker, evaluate } from '../../search/evaluate';
 import { SEARCH_QUESTIONS } from '../../search/queries';
 
 const BUILD = path.join(ROOT, 'build');
-const index = JSON.parse(fs.readFileSync(path.join(BUILD, 'search-index.json'), 'utf8')) as SearchIndexFile;
+const read = <T,>(file: string): T => JSON.parse(fs.readFileSync(path.join(BUILD, file), 'utf8')) as T;
+const index = { docs: joinIndex(read<SearchTitlesFile>('search-titles.json'), read<SearchTextsFile>('search-texts.json')) };
 const engine = createEngine(index.docs);
 // As many results as the search box shows.
 const ours = (query: string): string[] => engine.search(query).map((h) => h.url);
@@ -70,7 +71,18 @@ describe('search index', () => {
   });
 
   it('is small enough to load on a slow phone connection', () => {
-    // Slow 4G moves ~200 kB/s: the compressed index must stay a fraction of a second.
-    expect(fs.statSync(path.join(BUILD, 'search-index.json.br')).size).toBeLessThan(60_000);
+    // Slow 4G moves ~200 kB/s: the titles (first results) must arrive in one round trip or two,
+    // the whole index in a fraction of a second.
+    const br = (file: string) => fs.statSync(path.join(BUILD, `${file}.br`)).size;
+    expect(br('search-titles.json')).toBeLessThan(12_000);
+    expect(br('search-titles.json') + br('search-texts.json')).toBeLessThan(60_000);
+  });
+
+  it('copies of a section point at the one that holds the text', () => {
+    for (const d of index.docs.filter((x) => x.sameAs !== undefined)) {
+      expect(d.text).toBe('');
+      expect(index.docs[d.sameAs!]!.section).toBe(d.section);
+      expect(index.docs[d.sameAs!]!.text).not.toBe('');
+    }
   });
 });
