@@ -10,6 +10,7 @@ import { runLighthouse, type LighthouseResults, type Target } from './lighthouse
 import { runLoad } from './load';
 import { runMail } from './mail';
 import { addLighthouseRows, addWeightRows, REFERENCE } from './rows';
+import { runSearch } from './search';
 import { startTs } from './spawn';
 import { Report } from './table';
 
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
   if (!options.skip.has('lighthouse') || !options.skip.has('weight')) await lighthousePhase(options, report);
   if (!options.skip.has('load')) await runLoad(options, report, log);
   if (!options.skip.has('mail')) await runMail(report, log);
+  if (!options.skip.has('search')) await runSearch(report, log);
   if (!options.skip.has('build')) {
     runBuild(report, log);
     runInstall(options, report, log);
