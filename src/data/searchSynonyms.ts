@@ -22,7 +22,8 @@ export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
   ['verify', 'validate', 'check'],
   ['retry', 'retries', 'redeliver', 'resend'],
   ['cancel', 'termination', 'unsubscribe'],
-  ['organization', 'organisation', 'tenant'],
+  // British spellings need no entry: one letter away, fuzzy matching finds them.
+  ['organization', 'tenant'],
   ['idempotency', 'idempotent', 'duplicate'],
   ['expire', 'expiry', 'expiration', 'lifetime', 'ttl'],
   ['error', 'exception'],
