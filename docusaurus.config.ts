@@ -10,7 +10,7 @@ import llmsTxtPlugin from './src/plugins/llmsTxt';
 import precompressPlugin from './src/plugins/precompress';
 import siteAddressFilesPlugin from './src/plugins/siteAddressFiles';
 import lazyPrismLanguagesPlugin from './src/plugins/lazyPrismLanguages';
-import lazySearchHighlightPlugin from './src/plugins/lazySearchHighlight';
+import searchIndexPlugin from './src/plugins/searchIndex';
 
 // SITE_URL and API_BASE_URL, validated as the server validates them (a bad value fails the build
 // with the same message); unset SITE_URL is http://localhost:PORT, where `npm start` serves.
@@ -55,7 +55,7 @@ const config: Config = {
           onUntruncatedBlogPosts: 'ignore',
         },
         theme: { customCss: './src/css/custom.css' },
-        sitemap: { ignorePatterns: ['/api-docs/:planId', '/white-label', '/success', '/search'] },
+        sitemap: { ignorePatterns: ['/api-docs/:planId', '/white-label', '/success'] },
       } satisfies Preset.Options,
     ],
   ],
@@ -75,24 +75,7 @@ const config: Config = {
     siteAddressFilesPlugin,
     precompressPlugin,
     lazyPrismLanguagesPlugin,
-    lazySearchHighlightPlugin,
-  ],
-  themes: [
-    [
-      '@easyops-cn/docusaurus-search-local',
-      {
-        hashed: true,
-        indexDocs: true,
-        indexBlog: true,
-        indexPages: true,
-        docsRouteBasePath: ['documentation', 'api-docs'],
-        docsDir: ['docs/guide', 'docs/api'],
-        blogRouteBasePath: 'blog',
-        searchBarShortcutHint: true,
-        highlightSearchTermsOnTargetPage: true,
-        explicitSearchResultPath: true,
-      },
-    ],
+    searchIndexPlugin,
   ],
   themeConfig: {
     image: 'img/social-card.png',

@@ -29,7 +29,7 @@ export const SPEC_ROUTES: readonly string[] = ALL_SPEC_ROUTES.filter((r) => !r.s
 export const PRESETS = ['mobile', 'desktop'] as const;
 export type Preset = (typeof PRESETS)[number];
 
-export const SECTIONS = ['lighthouse', 'weight', 'load', 'metrics', 'mail', 'build'] as const;
+export const SECTIONS = ['lighthouse', 'weight', 'load', 'metrics', 'mail', 'build', 'search'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export const BUDGETS = {

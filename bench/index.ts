@@ -11,6 +11,7 @@ import { runLoad } from './load';
 import { runMail } from './mail';
 import { runMetricsCost } from './metricsCost';
 import { addLighthouseRows, addWeightRows, ALT_PREFIX, REFERENCE } from './rows';
+import { runSearch } from './search';
 import { startTs } from './spawn';
 import { Report } from './table';
 
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
   if (!options.skip.has('load')) await runLoad(options, report, log);
   if (!options.skip.has('metrics')) await runMetricsCost(options, report, log);
   if (!options.skip.has('mail')) await runMail(report, log);
+  if (!options.skip.has('search')) await runSearch(report, log);
   if (!options.skip.has('build')) {
     runBuild(report, log);
     runInstall(options, report, log);

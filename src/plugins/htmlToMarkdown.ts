@@ -1,7 +1,7 @@
 /**
  * Small HTML-to-Markdown converter for the built docs pages (llms.txt and the .md copies).
  * It knows our page structure: Docusaurus articles, Prism code blocks, accordion headings.
- * cheerio comes with @easyops-cn/docusaurus-search-local; list it as a direct dependency if that changes.
+ * cheerio is a direct dependency (src/plugins/searchIndex parses the built pages with it too).
  */
 import { load, type CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';

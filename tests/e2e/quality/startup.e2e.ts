@@ -22,9 +22,8 @@ async function until(predicate: () => boolean, ms = 10_000): Promise<void> {
 }
 
 
-// Markers that survive minification: zod's error class name, mark.js's data attribute.
+// A marker that survives minification: zod's error class name.
 const ZOD = 'ZodError';
-const MARK_JS = 'data-markjs';
 
 describe('what a page runs at start-up', () => {
   const live = useLiveSite();
@@ -68,21 +67,6 @@ describe('what a page runs at start-up', () => {
     await contact.getByRole('button', { name: /send/i }).click();
     await page.getByText(/valid email/i).first().waitFor();
     expect(scripts.some((s) => s.includes(ZOD))).toBe(true);
-    await context.close();
-  });
-
-  it('highlights search terms on the target page, loading mark.js only then', async () => {
-    const { page, context } = await openPage(live.browser);
-    const scripts = collectScripts(page);
-    await page.goto(`${live.server.url}/documentation/authentication`, { waitUntil: 'networkidle' });
-    await hydrated(page);
-    await page.waitForTimeout(300);
-    expect(scripts.some((s) => s.includes(MARK_JS))).toBe(false);
-
-    await page.goto(`${live.server.url}/documentation/authentication?_highlight=token`, { waitUntil: 'networkidle' });
-    const marks = page.locator('article mark');
-    await marks.first().waitFor();
-    expect((await marks.first().textContent())?.toLowerCase()).toContain('token');
     await context.close();
   });
 });
