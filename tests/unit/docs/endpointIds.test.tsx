@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { EndpointRef } from '@site/src/components/EndpointCard';
+import { EndpointRef } from '@site/src/components/EndpointRef';
 import { API_ENDPOINTS, endpointById, type EndpointId } from '@site/src/data/apiReference';
 
 /*
