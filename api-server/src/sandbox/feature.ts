@@ -7,6 +7,7 @@ import { IdempotencyStore } from '../http/idempotency';
 import { perMinuteLimit } from '../http/rateLimit';
 import { parsedBody, validateBody } from '../http/validate';
 import { mintKey } from './keys';
+import { requestLogRoute } from './requestLog';
 import { setRequestId } from './requestId';
 import { SANDBOX_IDEMPOTENCY_TABLE, sandboxMigrations } from './table';
 
@@ -14,7 +15,7 @@ import { SANDBOX_IDEMPOTENCY_TABLE, sandboxMigrations } from './table';
 export const sandboxKeysFeature: Feature = {
   name: 'sandbox',
   migrations: sandboxMigrations,
-  routes({ writes, now, counters, logger }) {
+  routes({ db, writes, now, counters, logger, limiters }) {
     const router = express.Router();
     const limiter = perMinuteLimit(counters, {
       name: 'sandbox-keys',
@@ -28,6 +29,7 @@ export const sandboxKeysFeature: Feature = {
       logger.info({ plan }, 'sandbox key created');
       res.status(201).json({ success: true, ...minted } satisfies SandboxKeyResponse);
     });
+    router.get('/sandbox/requests', limiters.api, requestLogRoute({ db, now }));
     return router;
   },
   async recover({ db, now, logger }) {
