@@ -55,6 +55,13 @@ export function mcpRouter(ctx: FeatureContext, site: BuiltSite | undefined): Rou
   });
   router.use(ctx.limiters.api);
   router.post('/', express.json({ limit: JSON_BODY_LIMIT, strict: false, type: () => true }), async (req, res) => {
+    // JSON-RPC 2.0: one message object or a non-empty batch of them (the transport would answer `[]` 202).
+    const body: unknown = req.body;
+    const isMessage = (m: unknown) => typeof m === 'object' && m !== null && !Array.isArray(m);
+    if (!(isMessage(body) || (Array.isArray(body) && body.length > 0 && body.every(isMessage)))) {
+      rpcError(res, 400, INVALID_REQUEST, 'Invalid Request: the body must be a JSON-RPC 2.0 message object, or a non-empty array of them.');
+      return;
+    }
     const server = mcpServer({
       docs,
       endpoint,

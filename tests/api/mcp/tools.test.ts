@@ -5,7 +5,9 @@
 import request from 'supertest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { API_ENDPOINTS, endpointById, SAMPLE_IDS } from '../../../src/data/apiReference';
-import { SANDBOX_KEYS_PER_MINUTE, SANDBOX_KEYS_URL, SANDBOX_REDACTED } from '../../../src/data/sandbox';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SANDBOX_KEY_TTL_MS, SANDBOX_KEYS_PER_MINUTE, SANDBOX_KEYS_URL, SANDBOX_REDACTED, SANDBOX_REQUEST_LOG_BODY_BYTES, SANDBOX_REQUEST_LOG_SIZE } from '../../../src/data/sandbox';
 import { MCP_TOOL_NAMES } from '../../../api-server/src/mcp/tools';
 import { call, connect, markdownOf, PAGES, startMcpApp, type McpTestApp } from './_mcp';
 
@@ -113,4 +115,11 @@ it('sandbox_request calls this server’s sandbox; list_sandbox_requests shows w
   const bad = await call(client, 'list_sandbox_requests', { key: 'sk_test_not-a-key' });
   expect(bad.isError).toBe(true);
   expect(bad.content[0]!.text).toMatch(/Invalid API key/);
+});
+
+it('is documented as it is: the docs page names every tool and the request log’s figures', () => {
+  const page = fs.readFileSync(path.join(__dirname, '../../../docs/guide/ai-assistants.mdx'), 'utf8');
+  for (const name of MCP_TOOL_NAMES) expect(page).toContain(`| \`${name} {`);
+  expect(page).toContain(`last ${SANDBOX_REQUEST_LOG_SIZE} requests, bodies up to ${SANDBOX_REQUEST_LOG_BODY_BYTES / 1024} KB`);
+  expect(page).toContain(`after ${SANDBOX_KEY_TTL_MS / 3_600_000} hours`);
 });
