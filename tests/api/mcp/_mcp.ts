@@ -1,6 +1,7 @@
 /** Shared set-up of the MCP suites: the app listening on a free port, a small built site, SDK clients. */
 import fs from 'node:fs';
-import type { AddressInfo, Server } from 'node:net';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
