@@ -4,6 +4,7 @@ import { EXTERNAL_LINKS } from '../../src/data/site';
 import { PLAN_IDS } from '../../src/data/plans';
 import { SANDBOX_BASE_PATH } from '../../src/data/sandbox';
 import { sandboxRouter } from './sandbox/router';
+import { MCP_PATH, mcpRouter } from './mcp/router';
 import type { AppDeps, Feature, FeatureContext } from './deps';
 import { FEATURES } from './features';
 import { RequestActivity } from './http/activity';
@@ -105,6 +106,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     apiSecurityHeaders(),
     sandboxRouter({ ...deps, counters, metrics, rateLimitScale: config.sandboxRateLimitScale, maxObjectsPerKey: config.sandboxMaxObjectsPerKey }),
   );
+  // AI assistants: docs, reference and sandbox over the Model Context Protocol (mcp/router.ts).
+  app.use(MCP_PATH, apiSecurityHeaders(), mcpRouter(ctx, options.site));
 
   const formActions = [new URL(EXTERNAL_LINKS.newsletter).origin];
   app.use(securityHeaders(formActions));

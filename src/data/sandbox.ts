@@ -26,3 +26,12 @@ export const SANDBOX_DELIVERY_STATUS = 'recorded';
 export function sandboxRateLimit(plan: PlanId, scale = 1): number {
   return Math.max(1, Math.round(PLAN_LIMITS[plan].rateLimitPerMinute * scale));
 }
+
+/** Requests kept in each key's log (GET /api/sandbox/requests): the newest, older ones are dropped as new ones arrive. */
+export const SANDBOX_REQUEST_LOG_SIZE = 100;
+/** Request and response bodies are kept up to this many bytes of JSON; longer ones are cut and marked. */
+export const SANDBOX_REQUEST_LOG_BODY_BYTES = 8 * 1024;
+/** Where the sandbox key's log is read (GET, Authorization: Bearer <sandbox key>). */
+export const SANDBOX_REQUESTS_URL = '/api/sandbox/requests';
+/** Written in place of the key and of secret headers' values in the log. */
+export const SANDBOX_REDACTED = '[redacted]';

@@ -14,7 +14,8 @@ export function htmlToMarkdown(html: string, origin: string): { title: string; d
   const $ = load(html);
   const title = $('article h1').first().text().trim() || $('main h1').first().text().trim() || $('title').text().trim();
   const description = $('meta[name="description"]').attr('content') ?? '';
-  const root = $('article .theme-doc-markdown').first().length ? $('article .theme-doc-markdown').first() : $('main').first();
+  // Docs pages, then blog posts (their text without the post's header, tags and paginator), then any page.
+  const root = [$('article .theme-doc-markdown').first(), $('#__blog-post-container').first()].find((r) => r.length) ?? $('main').first();
   root.find('a.hash-link, nav.breadcrumbs, svg, script, style, button[title="Copy"], .theme-doc-footer, .pagination-nav').remove();
   const out = root.contents().toArray().map((n) => block($, n, origin)).join('');
   return { title, description, markdown: `${out.replace(/\n{3,}/g, '\n\n').trim()}\n` };

@@ -3,11 +3,18 @@ import { join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { htmlToMarkdown } from './htmlToMarkdown';
 
-/** Route prefixes of developer documentation that get a Markdown copy and an llms.txt entry. */
-const SECTIONS = [
+/** Blog posts only: not the list, tag, author, archive or paging pages around them. */
+const BLOG_LISTS = /^\/blog(?:$|\/(?:tags|authors|archive|page)(?:\/|$))/;
+
+/**
+ * Routes that get a Markdown copy and an llms.txt entry: developer documentation and blog
+ * posts (the MCP server's search_docs and read_page serve these copies, api-server/src/mcp).
+ */
+const SECTIONS: readonly { title: string; prefix: string; exclude?: RegExp }[] = [
   { title: 'Documentation', prefix: '/documentation' },
   { title: 'API reference', prefix: '/api-docs' },
-] as const;
+  { title: 'Blog', prefix: '/blog', exclude: BLOG_LISTS },
+];
 
 function htmlFile(outDir: string, route: string): string | null {
   for (const candidate of [`${route}.html`, `${route}/index.html`]) {
@@ -18,7 +25,7 @@ function htmlFile(outDir: string, route: string): string | null {
 }
 
 /**
- * After the build, writes a Markdown copy of every docs page next to its HTML (`/api-docs.md`,
+ * After the build, writes a Markdown copy of every docs page and blog post next to its HTML (`/api-docs.md`,
  * `/documentation/webhooks.md`), `llms.txt` (an index following llmstxt.org) and `llms-full.txt`
  * (all copies concatenated), so AI assistants and scripts can read the docs without the site chrome.
  */
@@ -29,10 +36,11 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
       const origin = context.siteConfig.url.replace(/\/$/, '');
       const index: string[] = [`# ${context.siteConfig.title}`, '', `> ${context.siteConfig.tagline}`, ''];
       const full: string[] = [];
+      index.push(`An MCP server (Streamable HTTP) at ${origin}/mcp serves these pages, the API reference and the sandbox to AI assistants: see [Use with AI assistants](${origin}/documentation/ai-assistants.md).`, '');
       index.push(`The OpenAPI 3.1 document of the v1 API, with the plans allowed to use each operation and webhook in \`x-ledgerline-plans\`: ${origin}/openapi/v1.yaml`, '');
       for (const section of SECTIONS) {
         const routes = [...new Set(routesPaths)]
-          .filter((r) => (r === section.prefix || r.startsWith(`${section.prefix}/`)) && !r.includes(':'))
+          .filter((r) => (r === section.prefix || r.startsWith(`${section.prefix}/`)) && !r.includes(':') && !section.exclude?.test(r))
           .sort();
         index.push(`## ${section.title}`, '');
         for (const route of routes) {

@@ -1,34 +1,62 @@
-import express from 'express';
+import express, { type RequestHandler } from 'express';
+import type { PlanId } from '../../../src/data/plans';
 import { SANDBOX_KEYS_PER_MINUTE } from '../../../src/data/sandbox';
 import { sandboxKeyRequestSchema, type SandboxKeyResponse } from '../../../src/schemas/sandbox';
+import type { Writes } from '../db/database';
 import type { Feature } from '../deps';
+import type { Counters } from '../http/counters';
+import type { Logger } from '../logger';
 import { HttpError } from '../http/errors';
 import { IdempotencyStore } from '../http/idempotency';
+import type { AppMetrics } from '../http/metrics';
 import { perMinuteLimit } from '../http/rateLimit';
 import { parsedBody, validateBody } from '../http/validate';
 import { mintKey } from './keys';
+import { requestLogRoute } from './requestLog';
 import { setRequestId } from './requestId';
 import { SANDBOX_IDEMPOTENCY_TABLE, sandboxMigrations } from './table';
 
-/** POST /api/sandbox/keys: mints a test key for a plan (the live API's envelope, as every /api call). */
-export const sandboxKeysFeature: Feature = {
-  name: 'sandbox',
-  migrations: sandboxMigrations,
-  routes({ writes, now, counters, logger, metrics }) {
-    const router = express.Router();
-    const limiter = perMinuteLimit(counters, {
+const keyLimiters = new WeakMap<Counters, RequestHandler>();
+
+/**
+ * The per-client limit on minting keys, one per set of counters: the MCP server's
+ * create_sandbox_key (api-server/src/mcp) counts against the same limit as POST /api/sandbox/keys.
+ */
+export function sandboxKeyLimiter(counters: Counters, metrics?: AppMetrics): RequestHandler {
+  let limiter = keyLimiters.get(counters);
+  if (!limiter) {
+    limiter = perMinuteLimit(counters, {
       name: 'sandbox-keys',
       perMinute: SANDBOX_KEYS_PER_MINUTE,
       whenDown: 'refuse',
       refuse: () => new HttpError(429, 'Too many sandbox keys requested. Please wait a minute and try again.'),
     }, metrics);
+    keyLimiters.set(counters, limiter);
+  }
+  return limiter;
+}
+
+/** Mints a key as an acknowledged write (the service behind POST /api/sandbox/keys and create_sandbox_key). */
+export async function issueKey(deps: { writes: Writes; now: () => Date; logger: Logger; metrics?: AppMetrics }, plan: PlanId): Promise<{ key: string; plan: PlanId; expiresAt: string }> {
+  const minted = await deps.writes.run((tx) => mintKey({ db: tx, now: deps.now }, plan));
+  deps.logger.info({ plan }, 'sandbox key created');
+  deps.metrics?.sandboxKeyMinted(plan);
+  return minted;
+}
+
+/** POST /api/sandbox/keys: mints a test key for a plan (the live API's envelope, as every /api call). */
+export const sandboxKeysFeature: Feature = {
+  name: 'sandbox',
+  migrations: sandboxMigrations,
+  routes({ db, writes, now, counters, logger, limiters, metrics }) {
+    const router = express.Router();
+    const limiter = sandboxKeyLimiter(counters, metrics);
     router.post('/sandbox/keys', setRequestId, limiter, validateBody(sandboxKeyRequestSchema), async (_req, res) => {
       const { plan } = parsedBody(res, sandboxKeyRequestSchema);
-      const minted = await writes.run((tx) => mintKey({ db: tx, now }, plan));
-      logger.info({ plan }, 'sandbox key created');
-      metrics?.sandboxKeyMinted(plan);
+      const minted = await issueKey({ writes, now, logger, metrics }, plan);
       res.status(201).json({ success: true, ...minted } satisfies SandboxKeyResponse);
     });
+    router.get('/sandbox/requests', limiters.api, requestLogRoute({ db, now }));
     return router;
   },
   async recover({ db, now, logger }) {

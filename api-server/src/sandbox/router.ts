@@ -14,6 +14,7 @@ import { plansPhrase, SandboxError, sandboxErrors } from './errors';
 import { authenticate, sweepExpired, type SandboxKey } from './keys';
 import { match } from './match';
 import { readParams } from './params';
+import { recordRequests } from './requestLog';
 import { setRequestId } from './requestId';
 import { SANDBOX_IDEMPOTENCY_TABLE } from './table';
 
@@ -60,6 +61,7 @@ export function sandboxRouter(routerDeps: SandboxRouterDeps): Router {
   const deps: SandboxRouterDeps & DispatchDeps = { ...routerDeps, idempotencyKeys: new IdempotencyStore(routerDeps.db, SANDBOX_IDEMPOTENCY_TABLE, routerDeps.now) };
   const router = express.Router();
   router.use(setRequestId);
+  router.use(recordRequests(deps));
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     const { metrics } = deps;

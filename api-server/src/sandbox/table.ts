@@ -31,6 +31,22 @@ export interface SandboxTables {
     created_at: number;
   };
   sandbox_idempotency_keys: IdempotencyTable;
+  /** Each key's last requests (sandbox/requestLog.ts): JSON texts with the key redacted, bodies capped. */
+  sandbox_requests: {
+    seq: Generated<number>;
+    key_id: string;
+    /** The answer's Request-Id. */
+    id: string;
+    created_at: number;
+    method: string;
+    path: string;
+    query: string;
+    status: number;
+    duration_ms: number;
+    request_headers: string;
+    request_body: string;
+    response_body: string;
+  };
 }
 
 export const sandboxMigrations: Migration[] = [
@@ -79,6 +95,28 @@ export const sandboxMigrations: Migration[] = [
       await createIdempotencyTable(db, engine, SANDBOX_IDEMPOTENCY_TABLE);
       await sql`INSERT INTO sandbox_idempotency_keys (key, request_hash, status_code, response_json, created_at)
         SELECT key_id || ':' || idempotency_key, request_hash, status_code, response_json, created_at FROM sandbox_idempotency`.execute(db);
+    },
+  },
+  {
+    // The request log: read newest first per key, trimmed per key on insert, swept with the key.
+    id: 'sandbox-003',
+    up: async (db, engine) => {
+      await db.schema
+        .createTable('sandbox_requests')
+        .addColumn('seq', autoId(engine), (c) => (engine === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn('key_id', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('created_at', epochMs(engine), (c) => c.notNull())
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('path', 'text', (c) => c.notNull())
+        .addColumn('query', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer', (c) => c.notNull())
+        .addColumn('duration_ms', 'integer', (c) => c.notNull())
+        .addColumn('request_headers', 'text', (c) => c.notNull())
+        .addColumn('request_body', 'text', (c) => c.notNull())
+        .addColumn('response_body', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sandbox_requests_key_seq').on('sandbox_requests').columns(['key_id', 'seq']).execute();
     },
   },
 ];
