@@ -86,6 +86,11 @@ export const PLANS: readonly Plan[] = [
 /** Plans whose features include the white-label platform (spec sections 2 and 6: enterprise only). */
 export const WHITE_LABEL_PLAN_IDS: readonly PlanId[] = PLANS.filter((p) => p.features.includes(WHITE_LABEL_FEATURE)).map((p) => p.id);
 
+/** Whether a dearer plan exists to upgrade to (PLAN_IDS runs from the cheapest): its reference page ends with an upgrade call. */
+export function hasUpgrade(id: PlanId): boolean {
+  return PLAN_IDS.indexOf(id) < PLAN_IDS.length - 1;
+}
+
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
 }

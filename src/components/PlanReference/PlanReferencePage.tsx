@@ -1,7 +1,7 @@
 import Head from '@docusaurus/Head';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
-import { getPlan, isPlanId, type PlanId } from '@site/src/data/plans';
+import { getPlan, hasUpgrade, isPlanId, type PlanId } from '@site/src/data/plans';
 import { getPlanDocProfile } from '@site/src/data/planProfiles';
 import { planSidebar } from '@site/src/lib/apiSidebar';
 import { useSiteAddresses } from '@site/src/lib/useSiteAddresses';
@@ -56,7 +56,7 @@ export default function PlanReferencePage({ planId }: Props): ReactNode {
       <QuickLinks label="Jump to" links={planSectionLinks(plan).map((s) => ({ href: `#${s.id}`, label: `#${s.id}` }))} />
       <PlanLimitsGrid plan={plan} features={profile.features} />
       <PlanSections plan={plan} />
-      {plan !== 'enterprise' ? <UpgradeCta plan={plan} /> : null}
+      {hasUpgrade(plan) ? <UpgradeCta plan={plan} /> : null}
     </ApiReferenceLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { PLANS, PLAN_IDS, getPlan, PLAN_LIMITS, getPlanDocProfile, WHITE_LABEL_PLAN_IDS } from '@site/src/data';
+import { PLANS, PLAN_IDS, getPlan, PLAN_LIMITS, getPlanDocProfile, WHITE_LABEL_PLAN_IDS, hasUpgrade } from '@site/src/data';
 import { planEndpointSections } from '@site/src/lib/apiSidebar';
 import { SUPPORT_PRIORITIES, SUPPORT_CATEGORIES, BLOG_CATEGORIES, COLOR_PRESETS, BACKGROUND_THEMES, WHITE_LABEL_FONTS, WHITE_LABEL_DEFAULTS, whiteLabelConfigFileName } from '@site/src/data';
 
@@ -116,5 +116,11 @@ describe('white-label options', () => {
   it('names the download file as the spec says', () => {
     expect(whiteLabelConfigFileName('Your Company')).toBe('your-company-white-label-config.json');
     expect(whiteLabelConfigFileName('Acme  Bank Ltd')).toBe('acme-bank-ltd-white-label-config.json');
+  });
+
+  it('orders plans from the cheapest, so the upgrade call ends every reference but the top plan\'s (spec: starter and business)', () => {
+    const prices = PLAN_IDS.map((id) => getPlan(id).price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(PLAN_IDS.filter(hasUpgrade)).toEqual(['starter', 'business']);
   });
 });
