@@ -159,7 +159,9 @@ export function metricsEndpoint(metrics: AppMetrics | undefined, token: string |
       next(new HttpError(401, 'Metrics need the bearer token set in METRICS_TOKEN (Authorization: Bearer <token>)'));
       return;
     }
-    const text = await metrics.registry.metrics();
+    // prom-client writes a not-a-number sample (an event-loop lag mean before its first sample) as
+    // `Nan`; the exposition format spells it `NaN`, and strict parsers accept only that.
+    const text = (await metrics.registry.metrics()).replace(/ Nan$/gm, ' NaN');
     res.type(metrics.registry.contentType).send(text);
   };
 }
