@@ -143,7 +143,7 @@ describe('/blog in Chromium', () => {
     const url = new URL(popup.url());
     expect(url.origin + url.pathname).toBe(EXTERNAL_LINKS.newsletter);
     expect(url.searchParams.get('email')).toBe('ada@example.com');
-    await expect(page.getByRole('status').textContent()).resolves.toMatch(/confirm your subscription/);
+    await expect(page.getByRole('main').getByRole('status').textContent()).resolves.toMatch(/confirm your subscription/);
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
     // The opener is cut off from the external site.
     await expect(popup.evaluate(() => window.opener)).resolves.toBeNull();
