@@ -70,6 +70,10 @@ export const Value = {
   SignatureToleranceSeconds: (): ReactNode => <>{SIGNATURE_TOLERANCE_SECONDS}</>,
   CopyConfirmationSeconds: (): ReactNode => <>{TIMINGS.copyConfirmationMs / 1000}</>,
   SandboxBaseUrl: (): ReactNode => <code>{SANDBOX_BASE_PATH}</code>,
+  /** The sandbox on this site's own address (SITE_URL), e.g. for a base-URL variable. */
+  SandboxUrl: function SandboxUrl(): ReactNode {
+    return <code>{`${useSiteAddresses().siteUrl}${SANDBOX_BASE_PATH}`}</code>;
+  },
   SandboxKeysUrl: (): ReactNode => <code>{SANDBOX_KEYS_URL}</code>,
   SandboxKeyHours: (): ReactNode => <>{SANDBOX_KEY_TTL_MS / 3_600_000}</>,
   ShutdownTimeoutSeconds: (): ReactNode => <>{DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000}</>,

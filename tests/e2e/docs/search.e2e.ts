@@ -45,8 +45,13 @@ describe('site search in Chromium', () => {
     await page.keyboard.press('ArrowUp');
     await expect(options(page).first().getAttribute('aria-selected')).resolves.toBe('true');
     const target = new URL((await options(page).first().getAttribute('href'))!, live.server.url);
+    const before = { path: new URL(page.url()).pathname, h1: await page.locator('h1').first().textContent() };
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === target.pathname && u.hash === target.hash);
+    // The URL changes before the route's chunk loads and renders; Docusaurus then resets focus
+    // (SkipToContent) on a new page. Wait for that render before pressing the next shortcut.
+    if (target.pathname !== before.path) await page.waitForFunction((h1) => document.querySelector('h1')?.textContent !== h1, before.h1);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(box(page).getAttribute('aria-expanded')).resolves.toBe('false');
 
     // Ctrl+K opens it again; Escape closes it.
