@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACCOUNTING, API_ENDPOINTS, EXAMPLES, SAMPLE_IDS, STATUSES } from '../../../../src/data/apiReference';
-import { PLAN_LIMITS } from '../../../../src/data/limits';
+import { PLAN_LIMITS, PROFIT_LOSS_PERIODS } from '../../../../src/data/limits';
+import { profitAndLoss, type ReportTransaction } from '../../../../src/domain/profitLoss';
 import { getPlan } from '../../../../src/data/plans';
 import { SANDBOX_DEFAULT_PAGE_SIZE } from '../../../../src/data/sandbox';
 import { SAMPLE_EXPIRIES } from '../../../../src/data/timings';
@@ -97,6 +98,16 @@ export const ACCOUNTING_OPERATIONS: Record<string, Operation> = {
     const from = str(ctx.params.from_date);
     const to = str(ctx.params.to_date);
     if (to < from) throw new SandboxError('invalid_request_error', 'parameter_out_of_range', 'Invalid to_date: it must not be before from_date.', 'to_date');
-    return { status: 200, body: { report_name: 'Profit and Loss', report_date: to, from_date: from, periods: (ctx.params.periods as number | undefined) ?? 1, rows: [] } };
+    // Every transaction of the key counts (it is synced to the sample tenant); a key holds a bounded number.
+    const rows = await ctx.store.listAll(ctx.key.id, 'transaction', ctx.maxObjects);
+    const report = profitAndLoss({
+      tenantId: SAMPLE_IDS.tenant,
+      currency: EXAMPLES.AccountingOrganization.currency_code,
+      from,
+      to,
+      periods: (ctx.params.periods as number | undefined) ?? PROFIT_LOSS_PERIODS.min,
+      transactions: rows.map((r) => data<ReportTransaction>(r)),
+    });
+    return { status: 200, body: report };
   },
 };
