@@ -14,6 +14,7 @@ import {
   SHELL_VERIFY_SAMPLE,
   SIGNATURE_TOLERANCE_SECONDS,
   OPENAPI_URL_PUBLIC,
+  OPENAPI_JSON_URL_PUBLIC,
 } from '@site/src/data/apiReference/public';
 import { CLAIMS } from '@site/src/data/claims';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '@site/src/data/operations';
@@ -70,12 +71,19 @@ export function QuickLinks({ links, label = 'On this page' }: { links: readonly 
   );
 }
 
+/** The document in both formats: tools that read only JSON get it without converting. */
 export function OpenApiDownload(): ReactNode {
-  const href = useBaseUrl(OPENAPI_URL_PUBLIC);
+  const yaml = useBaseUrl(OPENAPI_URL_PUBLIC);
+  const json = useBaseUrl(OPENAPI_JSON_URL_PUBLIC);
   return (
-    <a className={styles.download} href={href} download="ledgerline-openapi-v1.yaml" data-testid="openapi-download">
-      Download the OpenAPI 3.1 document (YAML)
-    </a>
+    <p className={styles.downloads}>
+      <a className={styles.download} href={yaml} download="ledgerline-openapi-v1.yaml" data-testid="openapi-download">
+        Download the OpenAPI 3.1 document (YAML)
+      </a>
+      <a className={styles.download} href={json} download="ledgerline-openapi-v1.json" data-testid="openapi-download-json">
+        Same document as JSON
+      </a>
+    </p>
   );
 }
 

@@ -7,3 +7,5 @@ export { SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS } from './events';
 
 /** Public URL of static/openapi/v1.yaml. */
 export const OPENAPI_URL_PUBLIC = '/openapi/v1.yaml';
+/** Public URL of static/openapi/v1.json, the same document as JSON. */
+export const OPENAPI_JSON_URL_PUBLIC = '/openapi/v1.json';

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { renderOpenApiYaml, OPENAPI_FILE } from '@site/src/data/apiReference/openapiYaml';
+import { renderOpenApiJson, renderOpenApiYaml, OPENAPI_FILE, OPENAPI_JSON_FILE } from '@site/src/data/apiReference/openapiYaml';
 import { PLANS_EXTENSION, PLAN_LIMITS_EXTENSION } from '@site/src/data/apiReference/openapi';
 import { API_ENDPOINTS, WEBHOOK_EVENTS, API_ERROR_TYPES, HTTP_STATUS_CODES, PERMISSIONS } from '@site/src/data/apiReference';
 import { PLAN_IDS } from '@site/src/data/plans';
@@ -33,6 +33,8 @@ const eventPlans = Object.fromEntries(Object.entries(doc.webhooks).map(([type, w
 describe('static/openapi/v1.yaml', () => {
   it('is up to date with src/data/apiReference (run `npx tsx scripts/generate-openapi.ts`)', () => {
     expect(committed).toBe(renderOpenApiYaml(DEFAULT_SITE_ADDRESSES));
+    expect(readFileSync(join(ROOT, OPENAPI_JSON_FILE), 'utf8')).toBe(renderOpenApiJson(DEFAULT_SITE_ADDRESSES));
+    expect(JSON.parse(readFileSync(join(ROOT, OPENAPI_JSON_FILE), 'utf8'))).toEqual(doc);
     // An unconfigured install's API base URL is this machine: no production server to list, only the sandbox.
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/sandbox/v1' })]);
   });
