@@ -11,6 +11,7 @@ import EndpointCard, { Endpoint, EndpointList, EndpointRef } from '@site/src/com
 import PlanLimitsTable, { PlanLimit } from '@site/src/components/PlanLimitsTable';
 import WebhookEventList from '@site/src/components/WebhookEvents';
 import SetupPassword from '@site/src/components/SetupPassword';
+import { SandboxFixturesTable } from '@site/src/components/SandboxFixtures';
 import { EnvironmentVariablesTable, MetricsTable } from '@site/src/components/OperationsTables';
 import {
   EndpointAvailabilityTable,
@@ -53,6 +54,7 @@ export default {
   WebhookEventsTable,
   WebhookHeader,
   SetupPassword,
+  SandboxFixturesTable,
   EnvironmentVariablesTable,
   MetricsTable,
   EndpointAvailabilityTable,

@@ -1,5 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { API_VERSION, PLAN_HEADER, type ApiEndpoint } from '../../../src/data/apiReference';
+import { API_VERSION, PLAN_HEADER, SANDBOX_FIXTURES, SIMULATE_HEADER, SIMULATE_RATE_LIMIT, SIMULATED_RETRY_AFTER_S, type ApiEndpoint, type FixtureError } from '../../../src/data/apiReference';
 import { getPlan, isPlanId, PLAN_IDS } from '../../../src/data/plans';
 import { sandboxRateLimit } from '../../../src/data/sandbox';
 import type { Db, Writes } from '../db/database';
@@ -84,6 +84,16 @@ export function sandboxRouter(routerDeps: SandboxRouterDeps): Router {
       if (err instanceof SandboxError && err.code === 'api_key_expired') await deps.writes.run((tx) => sweepExpired({ db: tx, now: deps.now }));
       next(err);
     }
+  });
+  router.use((req, res, next) => {
+    // The magic rate limit (docs/guide/testing.mdx): a 429 on demand, outside the key's real count.
+    if (req.get(SIMULATE_HEADER) === SIMULATE_RATE_LIMIT) {
+      const f = SANDBOX_FIXTURES.find((x) => x.name === 'rate_limited')!.answer as FixtureError;
+      res.set('Retry-After', String(SIMULATED_RETRY_AFTER_S));
+      next(new SandboxError('rate_limit_error', f.code, f.message));
+      return;
+    }
+    next();
   });
   router.use(
     perMinuteLimit(deps.counters, {

@@ -119,7 +119,7 @@ export const STATUSES = {
   payment: ['succeeded', 'failed'],
   invoice: ['DRAFT', 'SUBMITTED', 'PAID'],
   syncJob: ['processing'],
-  webhookDelivery: ['success', 'recorded'],
+  webhookDelivery: ['success', 'recorded', 'failed'],
   whiteLabelDeployment: ['deploying'],
 } as const;
 

@@ -15,6 +15,7 @@ import { API_ERROR_TYPES } from './errors';
 import { EXAMPLE_SIGNATURES, SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_EVENTS, WEBHOOK_HEADERS } from './events';
 import { codeSamples, CODE_LANGUAGES } from './samples';
 import { errorResponses, RESPONSE_HEADERS } from './openapiErrors';
+import { fixturesOf, MAGIC } from './fixtures';
 import type { ApiEndpoint, ApiParam, JsonSchema } from './types';
 
 /** Vendor extension naming the plans allowed to call an operation or receive an event. */
@@ -63,6 +64,24 @@ const IDEMPOTENCY_PARAMETER = {
   schema: { type: 'string', pattern: IDEMPOTENCY.keyPattern, maxLength: 255 },
 };
 
+/** The success answer's example, with the Testing page's magic outcomes that still succeed (a failed delivery) as named examples. */
+function successContent(endpoint: ApiEndpoint): Record<string, unknown> {
+  const magic = fixturesOf(endpoint.id).filter((f) => 'on' in f.answer && f.answer.on === endpoint.id);
+  if (!magic.length) return json(ref(endpoint.response.schema), endpoint.response.example);
+  const base = endpoint.response.example as Record<string, unknown>;
+  return {
+    'application/json': {
+      schema: ref(endpoint.response.schema),
+      examples: {
+        default: { summary: 'Recorded delivery', value: base },
+        ...Object.fromEntries(
+          magic.map((f) => [f.name, { summary: `Testing: ${f.title.toLowerCase()}`, description: f.description, value: { ...base, url: MAGIC.failingWebhookUrl, status: (f.answer as { deliveryStatus: string }).deliveryStatus } }]),
+        ),
+      },
+    },
+  };
+}
+
 const json = (schema: JsonSchema | { $ref: string }, example: unknown) => ({ 'application/json': { schema, example } });
 const ref = (schema: string | JsonSchema): JsonSchema => (typeof schema === 'string' ? { $ref: `#/components/schemas/${schema}` } : schema);
 
@@ -87,25 +106,36 @@ function operation(endpoint: ApiEndpoint, apiBaseUrl: string): Record<string, un
     ],
   };
   if (bodyParams.length) {
+    const bodyOf = (values: Record<string, unknown>) => Object.fromEntries(bodyParams.filter((p) => values[p.name] !== undefined).map((p) => [p.name, values[p.name]]));
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: Object.fromEntries(bodyParams.map((p) => [p.name, { ...p.schema, description: p.description }])),
+      required: bodyParams.filter((p) => p.required).map((p) => p.name),
+      // The sandbox answers 400 parameter_unknown to any other field.
+      additionalProperties: false,
+    };
+    // The Testing page's magic values, as named examples after the working one (tools send the first).
+    const magic = fixturesOf(endpoint.id).filter((f) => f.values && Object.keys(f.values).some((k) => bodyParams.some((p) => p.name === k)));
     op.requestBody = {
       required: true,
-      content: json(
-        {
-          type: 'object',
-          properties: Object.fromEntries(bodyParams.map((p) => [p.name, { ...p.schema, description: p.description }])),
-          required: bodyParams.filter((p) => p.required).map((p) => p.name),
-          // The sandbox answers 400 parameter_unknown to any other field.
-          additionalProperties: false,
-        },
-        Object.fromEntries(bodyParams.filter((p) => endpoint.example[p.name] !== undefined).map((p) => [p.name, endpoint.example[p.name]])),
-      ),
+      content: magic.length
+        ? {
+            'application/json': {
+              schema,
+              examples: {
+                default: { summary: 'Works with every new sandbox key', value: bodyOf(endpoint.example) },
+                ...Object.fromEntries(magic.map((f) => [f.name, { summary: `Testing: ${f.title.toLowerCase()}`, description: f.description, value: bodyOf({ ...endpoint.example, ...f.values }) }])),
+              },
+            },
+          }
+        : json(schema, bodyOf(endpoint.example)),
     };
   }
   op.responses = {
     [String(endpoint.response.status)]: {
       description: endpoint.response.description,
       headers: { 'Request-Id': { $ref: '#/components/headers/RequestId' }, [PLAN_HEADER]: { $ref: '#/components/headers/PlanType' } },
-      content: json(ref(endpoint.response.schema), endpoint.response.example),
+      content: successContent(endpoint),
     },
     ...errorResponses(endpoint),
   };

@@ -7,9 +7,11 @@
 import { PLAN_IDS, getPlan } from '../plans';
 import { API_VERSION, IDEMPOTENCY, SAMPLE_IDS } from './common';
 import { API_ERROR_TYPES } from './errors';
+import { fixturesOf, SANDBOX_FIXTURES, type FixtureError, type SandboxFixture } from './fixtures';
 import type { ApiEndpoint, EndpointError } from './types';
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503;
+const SUMMARIES = new Map(SANDBOX_FIXTURES.map((f) => [f.name, `Testing: ${f.title.toLowerCase()} (${f.trigger})`]));
 interface ErrorCase {
   status: ErrorStatus;
   type: string;
@@ -64,8 +66,12 @@ function cases(endpoint: ApiEndpoint): Record<string, ErrorCase> {
     add('cursor_not_found', { status: 404, code: 'resource_missing', message: 'No such object: obj_missing.', param: 'starting_after' });
   }
   (endpoint.errors ?? []).forEach((e: EndpointError) => add(e.code === 'resource_missing' ? `${e.param}_not_found` : e.code, e));
+  // The magic values of the Testing page that answer an error here (the rate limit comes last, beside the real one).
+  const magic = fixturesOf(endpoint.id).filter((f) => 'code' in f.answer) as (SandboxFixture & { answer: FixtureError })[];
+  for (const f of magic.filter((x) => x.answer.status !== 429)) add(f.name, f.answer);
   if (endpoint.method === 'POST') add('idempotency_key_in_use', { status: 409, code: IDEMPOTENCY.refusals.inFlight.code, message: IDEMPOTENCY.refusals.inFlight.message, param: 'Idempotency-Key' });
   add('rate_limit_exceeded', { status: 429, code: 'rate_limit_exceeded', message: typeOf('rate_limit_error').exampleMessage, param: null });
+  for (const f of magic.filter((x) => x.answer.status === 429)) add(f.name, f.answer);
   add('internal_error', { status: 500, code: 'internal_error', message: typeOf('api_error').exampleMessage, param: null });
   add('storage_unavailable', { status: 503, code: 'storage_unavailable', message: 'The sandbox cannot store anything right now. Nothing was saved; please try again in a minute.', param: null });
   return out;
@@ -89,7 +95,7 @@ export function errorResponses(endpoint: ApiEndpoint): Record<string, unknown> {
             'application/json': {
               schema: { $ref: '#/components/schemas/Error' },
               examples: Object.fromEntries(
-                entries.map(([name, c]) => [name, { summary: c.code, value: { error: { type: c.type, code: c.code, message: c.message, param: c.param, request_id: SAMPLE_IDS.requestId } } }]),
+                entries.map(([name, c]) => [name, { summary: SUMMARIES.get(name) ?? c.code, value: { error: { type: c.type, code: c.code, message: c.message, param: c.param, request_id: SAMPLE_IDS.requestId } } }]),
               ),
             },
           },

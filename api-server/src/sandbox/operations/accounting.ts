@@ -7,11 +7,22 @@ import { SANDBOX_DEFAULT_PAGE_SIZE } from '../../../../src/data/sandbox';
 import { SAMPLE_EXPIRIES } from '../../../../src/data/timings';
 import { notFound, SandboxError } from '../errors';
 import { iso, newId } from '../keys';
-import { create, data, mustGet, page, staticPage, str, type Ctx, type Operation } from './context';
+import { MAGIC } from '../../../../src/data/apiReference/fixtures';
+import { create, data, fixtureError, mustGet, page, staticPage, str, type Ctx, type Operation } from './context';
 
 function requireTenant(ctx: Ctx): void {
   const tenant = str(ctx.params.tenant_id);
   if (tenant !== SAMPLE_IDS.tenant) throw notFound(`${ACCOUNTING} tenant`, tenant, 'tenant_id');
+}
+
+/** The transactions of a sync, each one the key's; the magic failing one refuses the whole sync. */
+async function syncedTransactions(ctx: Ctx): Promise<{ id: string; amount: number; currency: string; description: string }[]> {
+  const ids = ctx.params.transaction_ids as string[];
+  const failing = ids.indexOf(MAGIC.syncFailsTransaction);
+  if (failing >= 0) throw fixtureError('sync_fails', `transaction_ids[${failing}]`);
+  const txns = [];
+  for (const [i, id] of ids.entries()) txns.push(data<{ id: string; amount: number; currency: string; description: string }>(await mustGet(ctx, 'transaction', id, 'transaction', `transaction_ids[${i}]`)));
+  return txns;
 }
 
 /** Where connectAccounting sends the user: the documented example's authorization URL, without its query. */
@@ -58,8 +69,7 @@ export const ACCOUNTING_OPERATIONS: Record<string, Operation> = {
   syncInvoices: async (ctx) => {
     requireTenant(ctx);
     const ids = ctx.params.transaction_ids as string[];
-    const txns = [];
-    for (const [i, id] of ids.entries()) txns.push(data<{ id: string; amount: number; currency: string; description: string }>(await mustGet(ctx, 'transaction', id, 'transaction', `transaction_ids[${i}]`)));
+    const txns = await syncedTransactions(ctx);
     const today = iso(ctx.now).slice(0, 10);
     const due = iso(ctx.now + 30 * 86_400_000).slice(0, 10);
     const invoices = txns.map((t) => {
@@ -88,7 +98,7 @@ export const ACCOUNTING_OPERATIONS: Record<string, Operation> = {
   syncAccounting: async (ctx) => {
     requireTenant(ctx);
     const ids = ctx.params.transaction_ids as string[];
-    for (const [i, id] of ids.entries()) await mustGet(ctx, 'transaction', id, 'transaction', `transaction_ids[${i}]`);
+    await syncedTransactions(ctx);
     const job = { id: newId('sync_'), status: STATUSES.syncJob[0], tenant_id: SAMPLE_IDS.tenant, transaction_count: ids.length, created_at: iso(ctx.now) };
     await create(ctx, [{ kind: 'sync_job', id: job.id, parentId: SAMPLE_IDS.tenant, data: job, createdAt: ctx.now }]);
     return { status: 200, body: job };
