@@ -15,6 +15,7 @@ import {
   SIGNATURE_TOLERANCE_SECONDS,
   OPENAPI_URL_PUBLIC,
   OPENAPI_JSON_URL_PUBLIC,
+  TYPED_CLIENT_URL_PUBLIC,
 } from '@site/src/data/apiReference/public';
 import { CLAIMS } from '@site/src/data/claims';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '@site/src/data/operations';
@@ -82,6 +83,18 @@ export function OpenApiDownload(): ReactNode {
       </a>
       <a className={styles.download} href={json} download="ledgerline-openapi-v1.json" data-testid="openapi-download-json">
         Same document as JSON
+      </a>
+    </p>
+  );
+}
+
+/** The typed TypeScript client in one click (static/client/ledgerline.ts, generated from the document). */
+export function TypedClientDownload(): ReactNode {
+  const href = useBaseUrl(TYPED_CLIENT_URL_PUBLIC);
+  return (
+    <p className={styles.downloads}>
+      <a className={styles.download} href={href} download="ledgerline.ts" data-testid="typed-client-download">
+        Download the TypeScript client (ledgerline.ts)
       </a>
     </p>
   );
