@@ -93,7 +93,7 @@ export function nodeSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: Plan
     '',
     `const { data, error } = await ledgerline.${endpoint.method}(${args});`,
     'if (error) throw new Error(error.error.message);',
-    'console.log(data);',
+    'console.log(JSON.stringify(data, null, 2));',
   ].join('\n');
 }
 
@@ -102,6 +102,7 @@ export function pythonSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: Pl
   const query = endpoint.params.filter((p) => p.in === 'query' && endpoint.example[p.name] !== undefined);
   const params = Object.fromEntries(query.map((p) => [p.name, endpoint.example[p.name]]));
   return [
+    'import json',
     'import os',
     '',
     'import requests',
@@ -117,7 +118,7 @@ export function pythonSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: Pl
     ...(data ? [`    json=${toPython(data, 1)},`] : []),
     ')',
     'response.raise_for_status()',
-    'print(response.json())',
+    'print(json.dumps(response.json(), indent=2))',
   ].join('\n');
 }
 
