@@ -21,7 +21,7 @@ function Answer({ answer }: { answer: SandboxFixture['answer'] }): ReactNode {
 
 export function SandboxFixturesTable(): ReactNode {
   return (
-    <Table head={['Scenario', 'Send', 'Calls', 'Answer']} label="Sandbox magic values">
+    <Table head={['Scenario', 'Send', 'Answer']} label="Sandbox magic values">
       {SANDBOX_FIXTURES.map((f) => (
         <tr key={f.name} id={`fixture-${f.name.replace(/_/g, '-')}`}>
           <td>
@@ -31,8 +31,9 @@ export function SandboxFixturesTable(): ReactNode {
           </td>
           <td>
             <code>{f.trigger}</code>
+            <br />
+            {f.endpoints === '*' ? 'on any call' : <>on {f.endpoints.map((id, i) => <span key={id}>{i > 0 && ', '}<EndpointRef id={id} /></span>)}</>}
           </td>
-          <td>{f.endpoints === '*' ? 'Any call' : f.endpoints.map((id, i) => <span key={id}>{i > 0 && <br />}<EndpointRef id={id} /></span>)}</td>
           <td>
             <Answer answer={f.answer} />
           </td>
