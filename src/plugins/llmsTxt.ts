@@ -37,7 +37,7 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
       const index: string[] = [`# ${context.siteConfig.title}`, '', `> ${context.siteConfig.tagline}`, ''];
       const full: string[] = [];
       index.push(`An MCP server (Streamable HTTP) at ${origin}/mcp serves these pages, the API reference and the sandbox to AI assistants: see [Use with AI assistants](${origin}/documentation/ai-assistants.md).`, '');
-      index.push(`The OpenAPI 3.1 document of the v1 API, with the plans allowed to use each operation and webhook in \`x-ledgerline-plans\`: ${origin}/openapi/v1.yaml`, '');
+      index.push(`The OpenAPI 3.1 document of the v1 API, with the plans allowed to use each operation and webhook in \`x-ledgerline-plans\`: ${origin}/openapi/v1.yaml (JSON: ${origin}/openapi/v1.json)`, '');
       for (const section of SECTIONS) {
         const routes = [...new Set(routesPaths)]
           .filter((r) => (r === section.prefix || r.startsWith(`${section.prefix}/`)) && !r.includes(':') && !section.exclude?.test(r))

@@ -11,6 +11,7 @@ export type SandboxErrorType =
   | 'permission_error'
   | 'resource_not_found'
   | 'rate_limit_error'
+  | 'processing_error'
   | 'api_error';
 
 const STATUS: Record<SandboxErrorType, number> = {
@@ -19,6 +20,8 @@ const STATUS: Record<SandboxErrorType, number> = {
   permission_error: 403,
   resource_not_found: 404,
   rate_limit_error: 429,
+  // A valid request the (simulated) bank or Xero refused: a declined payment, insufficient funds.
+  processing_error: 400,
   api_error: 500,
 };
 

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { EXAMPLES, SAMPLE_IDS } from '../../../src/data/apiReference';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { EXAMPLES, SAMPLE_IDS, SECOND_SAMPLE_TRANSACTION, WEBHOOK_DELIVERY_EXAMPLE, WEBHOOK_HEADERS } from '../../../src/data/apiReference';
 import { isPlanId, type PlanId } from '../../../src/data/plans';
 import { SANDBOX_KEY_PREFIX, SANDBOX_KEY_TTL_MS } from '../../../src/data/sandbox';
 import { atomically, type Db } from '../db/database';
@@ -39,7 +39,14 @@ export const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$
 /** What a new key starts with: the documented sample objects, so every documented example has something to act on. */
 function seedObjects(nowMs: number): NewObject[] {
   const account2 = { ...EXAMPLES.Account, id: SAMPLE_IDS.account2, account_number: '****7305', account_type: 'checking', balance: { current: 5000, available: 5000, currency: 'USD' } };
-  const txn2 = { ...EXAMPLES.Transaction, id: 'txn_3MtwBwLkdIwHu8jy', amount: -42.5, description: 'Software subscription', merchant: { name: 'Cloud Tools', category: 'software' } };
+  const txn2 = SECOND_SAMPLE_TRANSACTION;
+  // The documented secret is public: each key's copy of the sample webhook signs with its own,
+  // and so does its sample delivery (the documented one, re-signed), which list cursors can name.
+  const secret = `whsec_${randomBytes(16).toString('hex')}`;
+  const headers = WEBHOOK_DELIVERY_EXAMPLE.headers;
+  const timestamp = headers[WEBHOOK_HEADERS.timestamp];
+  const signature = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${WEBHOOK_DELIVERY_EXAMPLE.body}`).digest('hex')}`;
+  const delivery = { ...WEBHOOK_DELIVERY_EXAMPLE, headers: { ...headers, [WEBHOOK_HEADERS.signature]: signature } };
   // Oldest first, so lists (newest first) show the primary samples on top.
   return [
     { kind: 'account', id: SAMPLE_IDS.account2, parentId: null, data: account2, createdAt: nowMs },
@@ -47,8 +54,8 @@ function seedObjects(nowMs: number): NewObject[] {
     { kind: 'transaction', id: txn2.id, parentId: SAMPLE_IDS.account, data: txn2, createdAt: nowMs },
     { kind: 'transaction', id: SAMPLE_IDS.transaction, parentId: SAMPLE_IDS.account, data: EXAMPLES.Transaction, createdAt: nowMs },
     { kind: 'invoice', id: SAMPLE_IDS.invoice, parentId: SAMPLE_IDS.tenant, data: EXAMPLES.Invoice, createdAt: nowMs },
-    // The documented secret is public: each key's copy of the sample webhook signs with its own.
-    { kind: 'webhook', id: SAMPLE_IDS.webhook, parentId: null, data: { ...EXAMPLES.Webhook, secret: `whsec_${randomBytes(16).toString('hex')}`, last_delivery: null }, createdAt: nowMs },
+    { kind: 'webhook', id: SAMPLE_IDS.webhook, parentId: null, data: { ...EXAMPLES.Webhook, secret, last_delivery: null }, createdAt: nowMs },
+    { kind: 'delivery', id: delivery.id, parentId: SAMPLE_IDS.webhook, data: delivery, createdAt: nowMs },
   ];
 }
 

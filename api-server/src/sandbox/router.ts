@@ -1,5 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { API_VERSION, type ApiEndpoint } from '../../../src/data/apiReference';
+import { API_VERSION, PLAN_HEADER, SANDBOX_FIXTURES, SIMULATE_HEADER, SIMULATE_RATE_LIMIT, SIMULATED_RETRY_AFTER_S, type ApiEndpoint, type FixtureError } from '../../../src/data/apiReference';
 import { getPlan, isPlanId, PLAN_IDS } from '../../../src/data/plans';
 import { sandboxRateLimit } from '../../../src/data/sandbox';
 import type { Db, Writes } from '../db/database';
@@ -38,17 +38,18 @@ interface Locals {
 
 const locals = (res: Response) => res.locals as Locals;
 
-/** Checks the version and plan headers the reference documents as required (README, Sandbox). */
-function checkHeaders(req: Request, key: SandboxKey): void {
+/**
+ * Checks the version header, and the plan header when sent. The key carries its plan and decides
+ * (PLAN_HEADER_RULE): X-Plan-Type is checked only for a value that names no plan, so an imported
+ * document whose example names another plan still works with any key.
+ */
+function checkHeaders(req: Request): void {
   const version = req.get('x-api-version');
   if (!version) throw new SandboxError('invalid_request_error', 'parameter_missing', `Missing required header: X-API-Version (the current version is ${API_VERSION}).`, 'X-API-Version');
   if (version !== API_VERSION) throw new SandboxError('invalid_request_error', 'api_version_invalid', `Unknown X-API-Version ${version}: the current version is ${API_VERSION}.`, 'X-API-Version');
-  const plan = req.get('x-plan-type');
-  if (!plan) throw new SandboxError('invalid_request_error', 'parameter_missing', `Missing required header: X-Plan-Type (this key's plan, ${key.plan}).`, 'X-Plan-Type');
-  if (!isPlanId(plan)) throw new SandboxError('invalid_request_error', 'parameter_invalid_enum', `Invalid X-Plan-Type: must be one of ${PLAN_IDS.join(', ')}.`, 'X-Plan-Type');
-  // The reference's wording (docs/guide/authentication.mdx): a key used with the wrong plan answers 403.
-  if (plan !== key.plan) {
-    throw new SandboxError('permission_error', 'plan_mismatch', `X-Plan-Type is ${plan}, but this key is on the ${getPlan(key.plan).name} plan: send X-Plan-Type: ${key.plan}.`, 'X-Plan-Type');
+  const plan = req.get(PLAN_HEADER);
+  if (plan !== undefined && !isPlanId(plan)) {
+    throw new SandboxError('invalid_request_error', 'parameter_invalid_enum', `Invalid ${PLAN_HEADER}: must be one of ${PLAN_IDS.join(', ')} (or left out: your key's plan applies).`, PLAN_HEADER);
   }
 }
 
@@ -83,12 +84,24 @@ export function sandboxRouter(routerDeps: SandboxRouterDeps): Router {
   router.use(async (req, res, next) => {
     try {
       locals(res).key = await authenticate(deps, req.get('authorization'));
+      // The plan every answer to this key is given for (PLAN_HEADER_RULE).
+      res.set(PLAN_HEADER, locals(res).key.plan);
       next();
     } catch (err) {
       // An expired key coming back is the moment to delete what it (and any other expired key) left.
       if (err instanceof SandboxError && err.code === 'api_key_expired') await deps.writes.run((tx) => sweepExpired({ db: tx, now: deps.now }));
       next(err);
     }
+  });
+  router.use((req, res, next) => {
+    // The magic rate limit (docs/guide/testing.mdx): a 429 on demand, outside the key's real count.
+    if (req.get(SIMULATE_HEADER) === SIMULATE_RATE_LIMIT) {
+      const f = SANDBOX_FIXTURES.find((x) => x.name === 'rate_limited')!.answer as FixtureError;
+      res.set('Retry-After', String(SIMULATED_RETRY_AFTER_S));
+      next(new SandboxError('rate_limit_error', f.code, f.message));
+      return;
+    }
+    next();
   });
   router.use(
     perMinuteLimit(deps.counters, {
@@ -106,7 +119,7 @@ export function sandboxRouter(routerDeps: SandboxRouterDeps): Router {
   router.use(async (req, res, next) => {
     try {
       const { key, endpoint, pathParams } = locals(res);
-      checkHeaders(req, key);
+      checkHeaders(req);
       if (!endpoint.plans.includes(key.plan)) {
         throw new SandboxError('permission_error', 'plan_upgrade_required', `This endpoint requires ${plansPhrase(endpoint.plans)}.`);
       }

@@ -60,6 +60,11 @@ export class SandboxStore {
     return Number((await q.executeTakeFirstOrThrow()).n);
   }
 
+  /** Every object of one kind, newest first, at most `max` (a key's bound). */
+  async listAll(keyId: string, kind: string, max: number): Promise<SandboxObjectRow[]> {
+    return this.db.selectFrom('sandbox_objects').selectAll().where('key_id', '=', keyId).where('kind', '=', kind).orderBy('seq', 'desc').limit(max).execute();
+  }
+
   /** Newest first, `limit + 1` rows at most so the caller can tell has_more; `beforeSeq` is the cursor. */
   async list(keyId: string, kind: string, opts: { parentId?: string; beforeSeq?: number; limit: number }): Promise<SandboxObjectRow[]> {
     let q = this.db.selectFrom('sandbox_objects').selectAll().where('key_id', '=', keyId).where('kind', '=', kind);

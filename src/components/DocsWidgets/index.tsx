@@ -7,7 +7,7 @@ import { ACCOUNTING_PROVIDER, API_VERSION, SITE } from '@site/src/data/site';
 import { useSiteAddresses } from '@site/src/lib/useSiteAddresses';
 import { TIMINGS, SAMPLE_EXPIRIES } from '@site/src/data/timings';
 import { API_KEY_ENV } from '@site/src/data/apiReference/common';
-import { SIGNATURE_TOLERANCE_SECONDS, OPENAPI_URL_PUBLIC } from '@site/src/data/apiReference/public';
+import { SIGNATURE_TOLERANCE_SECONDS, OPENAPI_URL_PUBLIC, OPENAPI_JSON_URL_PUBLIC, TYPED_CLIENT_URL_PUBLIC } from '@site/src/data/apiReference/public';
 import { CLAIMS } from '@site/src/data/claims';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '@site/src/data/operations';
 import { SANDBOX_BASE_PATH, SANDBOX_KEY_TTL_MS, SANDBOX_KEYS_URL } from '@site/src/data/sandbox';
@@ -44,12 +44,31 @@ export function QuickLinks({ links, label = 'On this page' }: { links: readonly 
   );
 }
 
+/** The document in both formats: tools that read only JSON get it without converting. */
 export function OpenApiDownload(): ReactNode {
-  const href = useBaseUrl(OPENAPI_URL_PUBLIC);
+  const yaml = useBaseUrl(OPENAPI_URL_PUBLIC);
+  const json = useBaseUrl(OPENAPI_JSON_URL_PUBLIC);
   return (
-    <a className={styles.download} href={href} download="ledgerline-openapi-v1.yaml" data-testid="openapi-download">
-      Download the OpenAPI 3.1 document (YAML)
-    </a>
+    <p className={styles.downloads}>
+      <a className={styles.download} href={yaml} download="ledgerline-openapi-v1.yaml" data-testid="openapi-download">
+        Download the OpenAPI 3.1 document (YAML)
+      </a>
+      <a className={styles.download} href={json} download="ledgerline-openapi-v1.json" data-testid="openapi-download-json">
+        Same document as JSON
+      </a>
+    </p>
+  );
+}
+
+/** The typed TypeScript client in one click (static/client/ledgerline.ts, generated from the document). */
+export function TypedClientDownload(): ReactNode {
+  const href = useBaseUrl(TYPED_CLIENT_URL_PUBLIC);
+  return (
+    <p className={styles.downloads}>
+      <a className={styles.download} href={href} download="ledgerline.ts" data-testid="typed-client-download">
+        Download the TypeScript client (ledgerline.ts)
+      </a>
+    </p>
   );
 }
 

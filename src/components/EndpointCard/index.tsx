@@ -48,7 +48,8 @@ function Headers({ endpoint, plan }: { endpoint: ApiEndpoint; plan: string }): R
         <code>X-API-Version: {API_VERSION}</code>
       </li>
       <li>
-        <code>X-Plan-Type: {plan}</code>
+        {/* The key carries its plan (PLAN_HEADER_RULE): the header only names it. */}
+        <code>X-Plan-Type: {plan}</code> <span className={styles.optional}>optional</span>
       </li>
       {endpoint.method === 'POST' ? (
         <>

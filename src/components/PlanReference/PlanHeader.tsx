@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import { PLAN_DOC_PROFILES, type PlanDocProfile } from '@site/src/data/planProfiles';
-import { OPENAPI_URL_PUBLIC } from '@site/src/data/apiReference/public';
+import { OPENAPI_JSON_URL_PUBLIC, OPENAPI_URL_PUBLIC } from '@site/src/data/apiReference/public';
 import styles from './styles.module.css';
 
 /** Title block of a plan page, where /api-docs has its title: plan, price, description, plan switcher. */
@@ -27,9 +27,16 @@ export default function PlanHeader({ profile }: { profile: PlanDocProfile }): Re
             </Link>
           ))}
         </nav>
-        <a className={styles.openApiLink} href={OPENAPI_URL_PUBLIC} download="ledgerline-openapi-v1.yaml">
-          OpenAPI 3.1 (YAML)
-        </a>
+        <span className={styles.openApiLinks}>
+          OpenAPI 3.1:{' '}
+          <a className={styles.openApiLink} href={OPENAPI_URL_PUBLIC} download="ledgerline-openapi-v1.yaml">
+            YAML
+          </a>{' '}
+          ·{' '}
+          <a className={styles.openApiLink} href={OPENAPI_JSON_URL_PUBLIC} download="ledgerline-openapi-v1.json">
+            JSON
+          </a>
+        </span>
       </div>
     </header>
   );

@@ -61,6 +61,19 @@ function idempotencyDescription(): string {
   );
 }
 
+/** The plan header of spec section 6. */
+export const PLAN_HEADER = 'X-Plan-Type';
+
+/**
+ * What X-Plan-Type means now that every key carries its plan: the key decides, so a document
+ * imported into Postman or Portman (whose example names one plan) works with a key of any plan.
+ * The header is still checked for typos, and every answer names the plan that applied.
+ */
+export const PLAN_HEADER_RULE =
+  `Optional. Your API key carries its plan, and every call is answered for the key's plan whatever this header says: the same request works with a key of any plan. ` +
+  `When sent, it must be one of ${PLAN_IDS.join(', ')} (anything else answers 400 parameter_invalid_enum). ` +
+  `Every answer to a valid key carries ${PLAN_HEADER} with the plan that applied; calls and events outside that plan answer 403 permission_error.`;
+
 /** Headers every request sends (spec section 6: bearer API key plus version and plan-type headers). */
 export const REQUEST_HEADERS: readonly HeaderDoc[] = [
   {
@@ -76,10 +89,10 @@ export const REQUEST_HEADERS: readonly HeaderDoc[] = [
     description: `API version of the request and response shapes. The current version is ${API_VERSION}.`,
   },
   {
-    name: 'X-Plan-Type',
+    name: PLAN_HEADER,
     example: EXAMPLE_PLAN,
-    required: true,
-    description: `Plan of the API key: ${PLAN_IDS.join(', ')}. Calls outside the plan answer 403 permission_error.`,
+    required: false,
+    description: PLAN_HEADER_RULE,
   },
   {
     name: 'Content-Type',
@@ -106,7 +119,7 @@ export const STATUSES = {
   payment: ['succeeded', 'failed'],
   invoice: ['DRAFT', 'SUBMITTED', 'PAID'],
   syncJob: ['processing'],
-  webhookDelivery: ['success', 'recorded'],
+  webhookDelivery: ['success', 'recorded', 'failed'],
   whiteLabelDeployment: ['deploying'],
 } as const;
 

@@ -9,9 +9,11 @@ import { getPlan } from '../plans';
 import { SAMPLE_EXPIRIES } from '../timings';
 import { ACCOUNTING_PROVIDER } from '../site';
 import { ACCOUNT_TYPES, ACCOUNTING, CURRENCY_EXAMPLES, SAMPLE_IDS, SAMPLE_TIMES, STATUSES } from './common';
-import { EXAMPLES, listOf, paymentExampleFor } from './entities';
-import { WEBHOOK_EVENTS, WEBHOOK_HEADERS } from './events';
-import type { ApiEndpoint, ApiParam, JsonSchema } from './types';
+import { EXAMPLES, listOf, paymentExampleFor, SECOND_SAMPLE_TRANSACTION } from './entities';
+import { EXAMPLE_SIGNATURES, WEBHOOK_EVENTS, WEBHOOK_HEADERS } from './events';
+import { SANDBOX_KEYS_URL, SANDBOX_MAX_OBJECTS_PER_KEY } from '../sandbox';
+import { profitAndLoss } from '../../domain/profitLoss';
+import type { ApiEndpoint, ApiParam, EndpointError, JsonSchema } from './types';
 
 const ALL: readonly PlanId[] = PLAN_IDS;
 const PAID_TIERS: readonly PlanId[] = ['business', 'enterprise'];
@@ -28,8 +30,10 @@ const list = (ref: string): JsonSchema => ({
   required: ['data', 'has_more'],
 });
 /** The cursor of every list: added after the spec, so optional (the spec's calls stay as they were). */
-const cursor = (what: string): ApiParam =>
-  q('starting_after', false, `Cursor for the next page: the id of the last ${what} of the previous page. Lists answer has_more: true while more follow.`, S());
+const cursor = (what: string, example: string): ApiParam => ({
+  ...q('starting_after', false, `Cursor for the next page: the id of the last ${what} of the previous page. Lists answer has_more: true while more follow.`, S()),
+  example,
+});
 
 /** A delivery as the sandbox records it: the exact headers and raw body your endpoint would receive. */
 const DELIVERY_EVENT = WEBHOOK_EVENTS.find((e) => e.type === 'payment.succeeded')!;
@@ -46,11 +50,39 @@ export const WEBHOOK_DELIVERY_EXAMPLE = {
     [WEBHOOK_HEADERS.eventType]: DELIVERY_EVENT.type,
     [WEBHOOK_HEADERS.timestamp]: DELIVERY_TIMESTAMP,
     // HMAC-SHA256 of `${timestamp}.${body}` with EXAMPLES.Webhook.secret; tests/unit/docs checks it with the verification sample.
-    [WEBHOOK_HEADERS.signature]: 'sha256=586492250ec39cf717e947a86d80b578ab0fd96e0e6dc3cb29e353a89ac2fae0',
+    [WEBHOOK_HEADERS.signature]: `sha256=${EXAMPLE_SIGNATURES[DELIVERY_EVENT.type]}`,
   },
   body: DELIVERY_BODY,
   created_at: SAMPLE_TIMES.created,
 };
+
+/* Errors of the operations themselves, worded as the sandbox words them (api-server/src/sandbox/operations). */
+const notFound = (what: string, id: string, param: string): EndpointError => ({ status: 404, code: 'resource_missing', message: `No such ${what}: ${id}.`, param });
+const MISSING = { account: 'acc_missing', transaction: 'txn_missing', tenant: '00000000-0000-4000-8000-000000000000', webhook: 'wh_missing' } as const;
+const TENANT_NOT_FOUND = notFound(`${ACCOUNTING} tenant`, MISSING.tenant, 'tenant_id');
+const TRANSACTIONS_NOT_FOUND = notFound('transaction', MISSING.transaction, 'transaction_ids[0]');
+const OBJECT_LIMIT: EndpointError = {
+  status: 400,
+  code: 'sandbox_object_limit',
+  message: `This sandbox key holds ${SANDBOX_MAX_OBJECTS_PER_KEY} of the ${SANDBOX_MAX_OBJECTS_PER_KEY} objects a key may hold, and this request would create 1 more. Create a new key with POST ${SANDBOX_KEYS_URL} to start afresh.`,
+  param: null,
+};
+const planCap = (what: string, plan: PlanId, limit: number): EndpointError => ({
+  status: 403,
+  code: 'plan_limit_reached',
+  message: `The ${getPlan(plan).name} plan allows ${formatLimit(limit)} ${what}. Upgrade for more.`,
+  param: null,
+});
+const listLimit = (what: string, plan: PlanId, max: number): EndpointError => ({
+  status: 400,
+  code: 'parameter_out_of_range',
+  message: `Invalid limit: the ${getPlan(plan).name} plan lists at most ${max} ${what} per request.`,
+  param: 'limit',
+});
+const eventNotInPlan = (param: string): EndpointError => ({ status: 403, code: 'event_not_in_plan', message: 'The account.updated event requires the Business or Enterprise plan.', param });
+
+/** The profit and loss example: the report a new sandbox key gets for the example's dates (its two sample transactions). */
+const PROFIT_LOSS_EXAMPLE = { tenant_id: SAMPLE_IDS.tenant, from_date: '2024-10-01', to_date: '2024-10-31', periods: 3 };
 
 const tenant = q('tenant_id', true, `${ACCOUNTING_PROVIDER.name} tenant id from GET /${ACCOUNTING}/organizations.`, S());
 
@@ -93,7 +125,7 @@ export const API_ENDPOINTS = defineEndpoints([
     id: 'listBankAccounts', method: 'GET', path: '/banking/accounts', section: 'banking', plans: ALL, permission: 'read:accounts',
     summary: 'List bank accounts',
     description: 'Lists the bank accounts of your organization, newest first.',
-    params: [cursor('account')], example: {},
+    params: [cursor('account', SAMPLE_IDS.account)], example: {},
     response: { status: 200, description: 'The accounts.', schema: list('#/components/schemas/Account'), example: listOf([EXAMPLES.Account]) },
   },
   {
@@ -106,6 +138,7 @@ export const API_ENDPOINTS = defineEndpoints([
       b('initial_deposit', false, 'Opening deposit.', { type: 'number', minimum: 0 }),
     ],
     example: { account_type: 'business', currency: 'USD', initial_deposit: 25000 },
+    errors: [planCap('accounts', 'business', PLAN_LIMITS.business.maxAccounts!), OBJECT_LIMIT],
     response: { status: 201, description: 'The new account.', schema: 'Account', example: EXAMPLES.Account },
   },
   {
@@ -116,10 +149,12 @@ export const API_ENDPOINTS = defineEndpoints([
       q('account_id', true, 'Account to list.', S()),
       q('from_date', false, 'First day included.', DATE),
       q('to_date', false, 'Last day included.', DATE),
-      cursor('transaction'),
+      cursor('transaction', SAMPLE_IDS.transaction),
       q('limit', false, `Page size, at most your plan's transaction list limit: ${PLAN_IDS.map((id) => `${getPlan(id).name} ${formatLimit(PLAN_LIMITS[id].transactionListLimit).toLowerCase()}`).join(', ')}.`, { type: 'integer', minimum: 1 }),
     ],
-    example: { account_id: SAMPLE_IDS.account, from_date: '2024-09-01', to_date: '2024-09-30', limit: 50 },
+    // The dates of the transactions every sandbox key starts with, so the example lists them.
+    example: { account_id: SAMPLE_IDS.account, from_date: '2024-10-01', to_date: '2024-10-31', limit: 50 },
+    errors: [notFound('account', MISSING.account, 'account_id'), listLimit('transactions', 'starter', PLAN_LIMITS.starter.transactionListLimit!)],
     response: { status: 200, description: 'A page of transactions.', schema: list('#/components/schemas/Transaction'), example: listOf([EXAMPLES.Transaction], true) },
     limits: ['transactionListLimit'],
   },
@@ -136,6 +171,11 @@ export const API_ENDPOINTS = defineEndpoints([
       b('reference', false, 'Your own reference.', S()),
     ],
     example: { from_account: SAMPLE_IDS.account, to_account: SAMPLE_IDS.account2, amount: 149.99, currency: 'USD', description: 'Office supplies', reference: 'PO-2024-118' },
+    errors: [
+      notFound('account', MISSING.account, 'from_account'),
+      { status: 400, code: 'currency_mismatch', message: `Invalid currency: account ${SAMPLE_IDS.account} holds USD.`, param: 'currency' },
+      OBJECT_LIMIT,
+    ],
     response: { status: 201, description: 'The new transaction.', schema: 'Transaction', example: { ...EXAMPLES.Transaction, status: STATUSES.transaction[0] } },
   },
   {
@@ -145,12 +185,13 @@ export const API_ENDPOINTS = defineEndpoints([
     params: [
       b('amount', true, 'Amount to charge.', { type: 'number', minimum: 0 }),
       b('currency', true, 'Currency.', CURRENCY),
-      b('payment_method', true, 'card or bank_transfer.', S()),
+      b('payment_method', true, 'How the customer pays.', { type: 'string', enum: ['card', 'bank_transfer'] }),
       b('customer', true, 'Customer reference or email.', S()),
       b('description', true, 'Description.', S()),
       b('metadata', false, 'Your key-value pairs, returned in webhooks.', { type: 'object', additionalProperties: { type: 'string' } }),
     ],
     example: { amount: 250, currency: 'USD', payment_method: 'card', customer: 'customer@example.com', description: 'Invoice INV-0042', metadata: { order_id: '1042' } },
+    errors: [OBJECT_LIMIT],
     response: { status: 201, description: 'The payment.', schema: 'Payment', example: EXAMPLES.Payment, exampleFor: paymentExampleFor },
   },
   {
@@ -184,7 +225,7 @@ export const API_ENDPOINTS = defineEndpoints([
     id: 'listAccountingOrganizations', method: 'GET', path: `/${ACCOUNTING}/organizations`, section: 'accounting', plans: ALL, permission: 'read:basic',
     summary: `List ${ACCOUNTING_PROVIDER.name} organizations`,
     description: `Lists the ${ACCOUNTING_PROVIDER.name} organizations (tenants) connected to your account.`,
-    params: [cursor('organization')], example: {},
+    params: [cursor('organization', SAMPLE_IDS.tenant)], example: {},
     response: { status: 200, description: 'The organizations.', schema: list('#/components/schemas/AccountingOrganization'), example: listOf([EXAMPLES.AccountingOrganization]) },
   },
   {
@@ -197,9 +238,10 @@ export const API_ENDPOINTS = defineEndpoints([
       q('date_from', false, 'Issued on or after.', DATE),
       q('date_to', false, 'Issued on or before.', DATE),
       q('limit', false, 'Invoices per request; your plan\'s maximum applies.', { type: 'integer', minimum: 1 }),
-      cursor('invoice'),
+      cursor('invoice', SAMPLE_IDS.invoice),
     ],
     example: { tenant_id: SAMPLE_IDS.tenant, status: STATUSES.invoice[1], date_from: '2024-09-01', date_to: '2024-09-30', limit: 100 },
+    errors: [TENANT_NOT_FOUND, listLimit('invoices', 'starter', PLAN_LIMITS.starter.invoicesPerRequest!)],
     response: { status: 200, description: 'The invoices.', schema: list('#/components/schemas/Invoice'), example: listOf([EXAMPLES.Invoice]) },
     limits: ['invoicesPerRequest', 'invoiceWindowDays'],
   },
@@ -213,6 +255,7 @@ export const API_ENDPOINTS = defineEndpoints([
       b('auto_categorize', false, 'Let us pick the account codes.', { type: 'boolean' }),
     ],
     example: { tenant_id: SAMPLE_IDS.tenant, transaction_ids: [SAMPLE_IDS.transaction, 'txn_3MtwBwLkdIwHu8jy'], auto_categorize: true },
+    errors: [TENANT_NOT_FOUND, TRANSACTIONS_NOT_FOUND, OBJECT_LIMIT],
     response: { status: 200, description: 'The queued sync job.', schema: 'SyncJob', example: EXAMPLES.SyncJob },
   },
   {
@@ -225,6 +268,7 @@ export const API_ENDPOINTS = defineEndpoints([
       b('auto_categorize', false, 'Let us pick the account codes.', { type: 'boolean' }),
     ],
     example: { tenant_id: SAMPLE_IDS.tenant, transaction_ids: [SAMPLE_IDS.transaction, 'txn_3MtwBwLkdIwHu8jy'], auto_categorize: true },
+    errors: [TENANT_NOT_FOUND, TRANSACTIONS_NOT_FOUND, OBJECT_LIMIT],
     response: { status: 200, description: 'The queued sync job.', schema: 'SyncJob', example: EXAMPLES.SyncJob },
   },
   {
@@ -237,8 +281,21 @@ export const API_ENDPOINTS = defineEndpoints([
       q('to_date', true, 'End of the first period.', DATE),
       q('periods', false, 'Number of periods to compare.', { type: 'integer', minimum: PROFIT_LOSS_PERIODS.min, maximum: PROFIT_LOSS_PERIODS.max }),
     ],
-    example: { tenant_id: SAMPLE_IDS.tenant, from_date: '2024-09-01', to_date: '2024-09-30', periods: 3 },
-    response: { status: 200, description: 'The report, as Xero renders it.', schema: 'ProfitLossReport', example: { report_name: 'Profit and Loss', report_date: '2024-09-30', rows: [] } },
+    example: PROFIT_LOSS_EXAMPLE,
+    errors: [TENANT_NOT_FOUND, { status: 400, code: 'parameter_out_of_range', message: 'Invalid to_date: it must not be before from_date.', param: 'to_date' }],
+    response: {
+      status: 200,
+      description: 'The report.',
+      schema: 'ProfitLossReport',
+      example: profitAndLoss({
+        tenantId: SAMPLE_IDS.tenant,
+        currency: EXAMPLES.AccountingOrganization.currency_code,
+        from: PROFIT_LOSS_EXAMPLE.from_date,
+        to: PROFIT_LOSS_EXAMPLE.to_date,
+        periods: PROFIT_LOSS_EXAMPLE.periods,
+        transactions: [EXAMPLES.Transaction, SECOND_SAMPLE_TRANSACTION],
+      }),
+    },
   },
   {
     id: 'createWebhook', method: 'POST', path: '/webhooks', section: 'webhooks', plans: ALL,
@@ -251,6 +308,12 @@ export const API_ENDPOINTS = defineEndpoints([
       b('active', false, 'Deliver events now (default true).', { type: 'boolean' }),
     ],
     example: { url: EXAMPLES.Webhook.url, events: EXAMPLES.Webhook.events, description: 'Production listener', active: true },
+    errors: [
+      { status: 400, code: 'parameter_invalid_format', message: 'Invalid url: webhooks are delivered over HTTPS only.', param: 'url' },
+      eventNotInPlan('events[0]'),
+      planCap('webhooks', 'starter', PLAN_LIMITS.starter.webhooks!),
+      OBJECT_LIMIT,
+    ],
     response: { status: 201, description: 'The webhook, with its signing secret.', schema: 'Webhook', example: { ...EXAMPLES.Webhook, last_delivery: null } },
     limits: ['webhooks'],
   },
@@ -258,7 +321,7 @@ export const API_ENDPOINTS = defineEndpoints([
     id: 'listWebhooks', method: 'GET', path: '/webhooks', section: 'webhooks', plans: ALL,
     summary: 'List webhooks',
     description: 'Lists your webhooks with their last delivery, newest first.',
-    params: [cursor('webhook')], example: {},
+    params: [cursor('webhook', SAMPLE_IDS.webhook)], example: {},
     response: { status: 200, description: 'The webhooks.', schema: list('#/components/schemas/Webhook'), example: listOf([EXAMPLES.Webhook]) },
   },
   {
@@ -270,14 +333,16 @@ export const API_ENDPOINTS = defineEndpoints([
       b('event', true, 'Event type to send.', { type: 'string', enum: WEBHOOK_EVENTS.map((e) => e.type) }),
     ],
     example: { id: SAMPLE_IDS.webhook, event: DELIVERY_EVENT.type },
+    errors: [notFound('webhook', MISSING.webhook, 'id'), eventNotInPlan('event'), OBJECT_LIMIT],
     response: { status: 201, description: 'The delivery.', schema: 'WebhookDelivery', example: WEBHOOK_DELIVERY_EXAMPLE },
   },
   {
     id: 'listWebhookDeliveries', method: 'GET', path: '/webhooks/{id}/deliveries', section: 'webhooks', plans: ALL,
     summary: 'List deliveries of a webhook',
     description: 'Lists the deliveries of a webhook, newest first, each with the headers and raw body your endpoint receives: run the signature verification samples against them.',
-    params: [p('id', 'Webhook id.'), cursor('delivery')],
+    params: [p('id', 'Webhook id.'), cursor('delivery', SAMPLE_IDS.delivery)],
     example: { id: SAMPLE_IDS.webhook },
+    errors: [notFound('webhook', MISSING.webhook, 'id')],
     response: { status: 200, description: 'The deliveries.', schema: list('#/components/schemas/WebhookDelivery'), example: listOf([WEBHOOK_DELIVERY_EXAMPLE]) },
   },
   {
@@ -293,6 +358,7 @@ export const API_ENDPOINTS = defineEndpoints([
     description: 'Publishes your branded platform on your domain. You receive white_label.deployed when it is live.',
     params: [b('domain', true, 'Your domain.', S()), b('ssl_enabled', false, 'Issue a TLS certificate (default true).', { type: 'boolean' })],
     example: { domain: 'banking.acme.example', ssl_enabled: true },
+    errors: [OBJECT_LIMIT],
     response: { status: 200, description: 'The deployment.', schema: 'WhiteLabelDeployment', example: EXAMPLES.WhiteLabelDeployment },
   },
 ]);

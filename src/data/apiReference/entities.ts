@@ -17,7 +17,12 @@ const obj = (properties: Record<string, JsonSchema>, description?: string): Json
   ...(description ? { description } : {}),
   properties,
   required: Object.keys(properties),
+  // Closed: an answer with a field the reference does not document fails the schema (contract tests).
+  additionalProperties: false,
 });
+
+/** Rows of the profit and loss report, in report order. */
+export const PROFIT_LOSS_ROWS = ['Income', 'Expenses', 'Net Profit'] as const;
 
 export const API_SCHEMAS: Record<string, JsonSchema> = {
   Account: obj({
@@ -73,7 +78,25 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
     currency_code: str('Currency.'),
     updated_date: time('Last update in Xero.'),
   }),
-  ProfitLossReport: { type: 'object', description: 'Profit and loss report as returned by Xero. Its fields are not documented here.', additionalProperties: true },
+  ProfitLossReport: obj(
+    {
+      report_name: str('Always Profit and Loss.', { enum: ['Profit and Loss'] }),
+      tenant_id: str('Xero tenant id.'),
+      currency_code: str("The organization's base currency; transactions in other currencies are left out."),
+      periods: {
+        type: 'array',
+        minItems: 1,
+        description: 'One column per period, newest first: the first is from_date to to_date, each further one the same number of days just before.',
+        items: obj({ from_date: str('First day of the period.', { format: 'date' }), to_date: str('Last day of the period.', { format: 'date' }) }),
+      },
+      rows: {
+        type: 'array',
+        description: 'Income, Expenses and Net Profit, each with one amount per period (in the order of periods).',
+        items: obj({ title: str('Row title.', { enum: PROFIT_LOSS_ROWS }), amounts: { type: 'array', items: num('Amount of the period.') } }),
+      },
+    },
+    'Profit and loss of the tenant over one or more periods, from the bank transactions synced to it.',
+  ),
   SyncJob: obj({
     id: str('Sync job id.'),
     status: str('Job status.', { enum: STATUSES.syncJob }),
@@ -96,6 +119,8 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
         status: str('Delivery status.', { enum: STATUSES.webhookDelivery }),
         response_time_ms: { type: 'integer', description: 'Response time of your endpoint.' },
       },
+      required: ['timestamp', 'status', 'response_time_ms'],
+      additionalProperties: false,
     },
   }),
   WebhookDelivery: obj({
@@ -121,7 +146,7 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
     name: str('Full name.'),
     picture: str('Avatar URL.', { format: 'uri' }),
     organization: obj({ id: str('Organization id.'), name: str('Organization name.'), plan: str('Plan.', { enum: PLAN_IDS }) }),
-    permissions: { type: 'array', items: { type: 'string', enum: PERMISSIONS.map((p) => p.name) }, description: 'Permission strings.' },
+    permissions: { type: 'array', items: { $ref: '#/components/schemas/Permission' }, description: 'Permission strings.' },
   }),
   AuthTokens: obj({
     access_token: str('Short-lived access token.'),
@@ -241,6 +266,15 @@ export const EXAMPLES = {
     domain: 'banking.acme.example',
     ssl_enabled: true,
   },
+} as const;
+
+/** The second transaction every sandbox key starts with (on the primary account, like EXAMPLES.Transaction). */
+export const SECOND_SAMPLE_TRANSACTION = {
+  ...EXAMPLES.Transaction,
+  id: 'txn_3MtwBwLkdIwHu8jy',
+  amount: -42.5,
+  description: 'Software subscription',
+  merchant: { name: 'Cloud Tools', category: 'software' },
 } as const;
 
 /** Wraps a list the way every list endpoint answers. */

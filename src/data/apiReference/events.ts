@@ -37,3 +37,20 @@ export const WEBHOOK_HEADERS = {
 
 /** Deliveries older than this are rejected by the verification samples (replay protection). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * The signature header of each event's example delivery: sha256= HMAC-SHA256 of
+ * `{created}.{JSON of the example}` keyed with EXAMPLES.Webhook.secret. Constants because this
+ * module also runs in the browser (no node:crypto); tests/unit/docs/openapi.test.ts recomputes them.
+ */
+export const EXAMPLE_SIGNATURES: Record<string, string> = {
+  'transaction.completed': '60dd9cce6a78abaa3ed461dad90b7dbbb0100df1ca70a08161f95341b1dd102b',
+  'transaction.failed': 'a678174987cba6f9f17995f1aec75568c453c29953124f9c2649246940ebc38f',
+  'payment.succeeded': '586492250ec39cf717e947a86d80b578ab0fd96e0e6dc3cb29e353a89ac2fae0',
+  'payment.failed': 'f724b7aea991549800597499a7c59ed9c14d30cb68b18cbf2930e167bffd3a8f',
+  'account.updated': 'b1da931d332242603c54d8cf7525cc0b034a0ada09ef7b3e4158bbfc195ec3d6',
+  [`${ACCOUNTING}.sync.completed`]: 'bfa9c6539e60ebf8e6f72d59f78317abb94ec7ed4515cad3cabfe1bf6e1f742f',
+  'invoice.created': '1fcf0c1fab221bdd00ffe38afe7aa6bced5b1e6d2553844fc256ca45ac1c1b44',
+  'user.created': '50d36fb5d019276e0d7142593b4c909a9c71b4a6d1dcab7f2e45e51a7195d1e7',
+  'white_label.deployed': '1f2756fecfbed76cf1dadd291b89c0afa56771270328f9e94da6991542767d78',
+};

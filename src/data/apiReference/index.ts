@@ -6,3 +6,4 @@ export * from './events';
 export * from './errors';
 export * from './samples';
 export * from './signatureSamples';
+export * from './fixtures';

@@ -8,13 +8,15 @@ import { PLAN_LIMITS } from '../limits';
 import { ACCOUNTING_PROVIDER, SITE } from '../site';
 import type { SiteAddresses } from '../../domain/siteAddress';
 import { SANDBOX_BASE_PATH, SANDBOX_KEYS_URL } from '../sandbox';
-import { API_VERSION, IDEMPOTENCY, IDEMPOTENCY_HEADER, PERMISSIONS, REQUEST_HEADERS } from './common';
-import { API_SCHEMAS } from './entities';
+import { API_VERSION, EXAMPLE_PLAN, IDEMPOTENCY, IDEMPOTENCY_HEADER, PERMISSIONS, PLAN_HEADER, PLAN_HEADER_RULE, REQUEST_HEADERS } from './common';
+import { API_SCHEMAS, EXAMPLES } from './entities';
 import { API_ENDPOINTS } from './endpoints';
-import { API_ERROR_TYPES, errorBody } from './errors';
-import { SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_EVENTS, WEBHOOK_HEADERS } from './events';
+import { API_ERROR_TYPES } from './errors';
+import { EXAMPLE_SIGNATURES, SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_EVENTS, WEBHOOK_HEADERS } from './events';
 import { codeSamples, CODE_LANGUAGES } from './samples';
-import type { ApiEndpoint, JsonSchema } from './types';
+import { errorResponses, RESPONSE_HEADERS } from './openapiErrors';
+import { fixturesOf, MAGIC } from './fixtures';
+import type { ApiEndpoint, ApiParam, JsonSchema } from './types';
 
 /** Vendor extension naming the plans allowed to call an operation or receive an event. */
 export const PLANS_EXTENSION = 'x-ledgerline-plans';
@@ -30,15 +32,55 @@ export const SECTION_TAGS: Record<ApiEndpoint['section'], string> = {
   whiteLabel: 'White Label',
 };
 
-/** Error responses every operation may answer, keyed by HTTP status. */
-const ERROR_RESPONSES: Record<string, { name: string; type: string }> = {
-  '400': { name: 'BadRequest', type: 'invalid_request_error' },
-  '401': { name: 'Unauthorized', type: 'authentication_error' },
-  '403': { name: 'Forbidden', type: 'permission_error' },
-  '404': { name: 'NotFound', type: 'resource_not_found' },
-  '429': { name: 'TooManyRequests', type: 'rate_limit_error' },
-  '500': { name: 'InternalServerError', type: 'api_error' },
+/** What each section of the reference covers: the tags' descriptions. */
+const SECTION_DESCRIPTIONS: Record<ApiEndpoint['section'], string> = {
+  auth: 'Sign a user in and read the signed-in user.',
+  banking: 'Bank accounts, transactions and payments.',
+  accounting: `Connect ${ACCOUNTING_PROVIDER.name}, read its organizations, invoices and reports, and sync transactions to it.`,
+  webhooks: 'Endpoints that receive events, signed with HMAC-SHA256, and their test deliveries.',
+  whiteLabel: 'The branding and deployment of your white-label platform (Enterprise).',
 };
+
+/**
+ * The Idempotency-Key example of one operation: each POST has its own, so a contract run that
+ * sends every example (twice) replays each create instead of creating twice or reusing one
+ * operation's key on another (which answers 400 idempotency_key_reused).
+ */
+export function idempotencyExample(endpoint: Pick<ApiEndpoint, 'id'>): string {
+  return `example-${endpoint.id}-v1`;
+}
+
+/** Hosts that name this machine: an unconfigured install has no production API to list. */
+const isLocalHost = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+
+/** Every parameter's example: the endpoint's example value, else the parameter's own (e.g. a cursor). */
+const exampleOf = (endpoint: ApiEndpoint, p: ApiParam): unknown => endpoint.example[p.name] ?? p.example;
+
+const IDEMPOTENCY_PARAMETER = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description: REQUEST_HEADERS.find((h) => h.name === IDEMPOTENCY_HEADER)!.description,
+  schema: { type: 'string', pattern: IDEMPOTENCY.keyPattern, maxLength: 255 },
+};
+
+/** The success answer's example, with the Testing page's magic outcomes that still succeed (a failed delivery) as named examples. */
+function successContent(endpoint: ApiEndpoint): Record<string, unknown> {
+  const magic = fixturesOf(endpoint.id).filter((f) => 'on' in f.answer && f.answer.on === endpoint.id);
+  if (!magic.length) return json(ref(endpoint.response.schema), endpoint.response.example);
+  const base = endpoint.response.example as Record<string, unknown>;
+  return {
+    'application/json': {
+      schema: ref(endpoint.response.schema),
+      examples: {
+        default: { summary: 'Recorded delivery', value: base },
+        ...Object.fromEntries(
+          magic.map((f) => [f.name, { summary: `Testing: ${f.title.toLowerCase()}`, description: f.description, value: { ...base, url: MAGIC.failingWebhookUrl, status: (f.answer as { deliveryStatus: string }).deliveryStatus } }]),
+        ),
+      },
+    },
+  };
+}
 
 const json = (schema: JsonSchema | { $ref: string }, example: unknown) => ({ 'application/json': { schema, example } });
 const ref = (schema: string | JsonSchema): JsonSchema => (typeof schema === 'string' ? { $ref: `#/components/schemas/${schema}` } : schema);
@@ -58,27 +100,44 @@ function operation(endpoint: ApiEndpoint, apiBaseUrl: string): Record<string, un
     parameters: [
       { $ref: '#/components/parameters/ApiVersion' },
       { $ref: '#/components/parameters/PlanType' },
-      ...(endpoint.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
-      ...pathParams.map((p) => ({ name: p.name, in: 'path', required: true, description: p.description, schema: p.schema })),
-      ...query.map((p) => ({ name: p.name, in: 'query', required: p.required, description: p.description, schema: p.schema })),
+      ...(endpoint.method === 'POST' ? [{ ...IDEMPOTENCY_PARAMETER, example: idempotencyExample(endpoint) }] : []),
+      ...pathParams.map((p) => ({ name: p.name, in: 'path', required: true, description: p.description, schema: p.schema, example: exampleOf(endpoint, p) })),
+      ...query.map((p) => ({ name: p.name, in: 'query', required: p.required, description: p.description, schema: p.schema, example: exampleOf(endpoint, p) })),
     ],
   };
   if (bodyParams.length) {
+    const bodyOf = (values: Record<string, unknown>) => Object.fromEntries(bodyParams.filter((p) => values[p.name] !== undefined).map((p) => [p.name, values[p.name]]));
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: Object.fromEntries(bodyParams.map((p) => [p.name, { ...p.schema, description: p.description }])),
+      required: bodyParams.filter((p) => p.required).map((p) => p.name),
+      // The sandbox answers 400 parameter_unknown to any other field.
+      additionalProperties: false,
+    };
+    // The Testing page's magic values, as named examples after the working one (tools send the first).
+    const magic = fixturesOf(endpoint.id).filter((f) => f.values && Object.keys(f.values).some((k) => bodyParams.some((p) => p.name === k)));
     op.requestBody = {
       required: true,
-      content: json(
-        {
-          type: 'object',
-          properties: Object.fromEntries(bodyParams.map((p) => [p.name, { ...p.schema, description: p.description }])),
-          required: bodyParams.filter((p) => p.required).map((p) => p.name),
-        },
-        Object.fromEntries(bodyParams.filter((p) => endpoint.example[p.name] !== undefined).map((p) => [p.name, endpoint.example[p.name]])),
-      ),
+      content: magic.length
+        ? {
+            'application/json': {
+              schema,
+              examples: {
+                default: { summary: 'Works with every new sandbox key', value: bodyOf(endpoint.example) },
+                ...Object.fromEntries(magic.map((f) => [f.name, { summary: `Testing: ${f.title.toLowerCase()}`, description: f.description, value: bodyOf({ ...endpoint.example, ...f.values }) }])),
+              },
+            },
+          }
+        : json(schema, bodyOf(endpoint.example)),
     };
   }
   op.responses = {
-    [String(endpoint.response.status)]: { description: endpoint.response.description, content: json(ref(endpoint.response.schema), endpoint.response.example) },
-    ...Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, r]) => [status, { $ref: `#/components/responses/${r.name}` }])),
+    [String(endpoint.response.status)]: {
+      description: endpoint.response.description,
+      headers: { 'Request-Id': { $ref: '#/components/headers/RequestId' }, [PLAN_HEADER]: { $ref: '#/components/headers/PlanType' } },
+      content: successContent(endpoint),
+    },
+    ...errorResponses(endpoint),
   };
   op['x-codeSamples'] = CODE_LANGUAGES.map((l) => ({ lang: l.value === 'node' ? 'JavaScript' : l.value === 'curl' ? 'Shell' : 'Python', label: l.label, source: samples[l.value] }));
   return op;
@@ -105,12 +164,29 @@ function webhooks(): Record<string, unknown> {
           tags: ['Webhooks'],
           [PLANS_EXTENSION]: [...e.plans],
           parameters: [
-            { name: WEBHOOK_HEADERS.signature, in: 'header', required: true, description: 'sha256=<hex HMAC-SHA256 of "{timestamp}.{raw body}" keyed with the webhook secret>', schema: { type: 'string' } },
-            { name: WEBHOOK_HEADERS.timestamp, in: 'header', required: true, description: `Unix time of the delivery; reject deliveries older than ${SIGNATURE_TOLERANCE_SECONDS} seconds.`, schema: { type: 'string' } },
-            { name: WEBHOOK_HEADERS.eventType, in: 'header', required: true, description: 'The event type.', schema: { type: 'string', enum: [e.type] } },
+            {
+              name: WEBHOOK_HEADERS.signature,
+              in: 'header',
+              required: true,
+              description: `sha256=<hex HMAC-SHA256 of "{timestamp}.{raw body}" keyed with the webhook secret>. The example signs this example body with the sample secret ${EXAMPLES.Webhook.secret}.`,
+              schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' },
+              example: `sha256=${EXAMPLE_SIGNATURES[e.type]}`,
+            },
+            {
+              name: WEBHOOK_HEADERS.timestamp,
+              in: 'header',
+              required: true,
+              description: `Unix time of the delivery; reject deliveries older than ${SIGNATURE_TOLERANCE_SECONDS} seconds.`,
+              schema: { type: 'string', pattern: '^[0-9]+$' },
+              example: String(e.example.created),
+            },
+            { name: WEBHOOK_HEADERS.eventType, in: 'header', required: true, description: 'The event type.', schema: { type: 'string', enum: [e.type] }, example: e.type },
           ],
           requestBody: { required: true, content: json({ $ref: '#/components/schemas/WebhookEvent' }, e.example) },
-          responses: { '200': { description: 'Any 2xx acknowledges the delivery; anything else is retried up to your plan\'s webhook retry attempts.' } },
+          responses: {
+            '200': { description: "Any 2xx acknowledges the delivery; anything else is retried up to your plan's webhook retry attempts." },
+            '400': { description: 'Answer 4xx to a delivery whose signature does not verify or whose timestamp is too old: it is not retried as a success.' },
+          },
         },
       },
     ]),
@@ -127,14 +203,15 @@ export function buildOpenApiDocument(addresses: SiteAddresses): Record<string, u
       summary: 'Banking, Xero accounting integration, webhooks and white-label APIs.',
       description: `Sample documentation of the ${SITE.name} ${API_VERSION} API. Every operation and webhook names the plans that may use it in ${PLANS_EXTENSION}.`,
       contact: { name: `${SITE.name} developer support`, email: SITE.contact.supportEmail, url: `${addresses.siteUrl}/support` },
+      license: { name: 'Proprietary: sample documentation for Ledgerline customers', url: `${addresses.siteUrl}/terms` },
     },
     // The sandbox's URL is relative: it is served by the same site as this document.
     servers: [
-      { url: addresses.apiBaseUrl, description: 'Production' },
+      ...(isLocalHost(addresses.apiBaseUrl) ? [] : [{ url: addresses.apiBaseUrl, description: 'Production' }]),
       { url: SANDBOX_BASE_PATH, description: `Sandbox on this site: test keys from POST ${SANDBOX_KEYS_URL}` },
     ],
     security: [{ bearerApiKey: [] }],
-    tags: Object.values(SECTION_TAGS).map((name) => ({ name })),
+    tags: Object.entries(SECTION_TAGS).map(([section, name]) => ({ name, description: SECTION_DESCRIPTIONS[section as ApiEndpoint['section']] })),
     [PLAN_LIMITS_EXTENSION]: Object.fromEntries(PLAN_IDS.map((id) => [id, { ...PLAN_LIMITS[id] }])),
     paths: paths(addresses.apiBaseUrl),
     webhooks: webhooks(),
@@ -143,9 +220,12 @@ export function buildOpenApiDocument(addresses: SiteAddresses): Record<string, u
         bearerApiKey: { type: 'http', scheme: 'bearer', description: 'Your secret API key: Authorization: Bearer <key>.' },
       },
       parameters: {
-        ApiVersion: { name: 'X-API-Version', in: 'header', required: true, description: 'API version.', schema: { type: 'string', enum: [API_VERSION] } },
-        PlanType: { name: 'X-Plan-Type', in: 'header', required: true, description: 'Plan of the API key.', schema: { type: 'string', enum: [...PLAN_IDS] } },
-        IdempotencyKey: { name: IDEMPOTENCY_HEADER, in: 'header', required: false, description: REQUEST_HEADERS.find((h) => h.name === IDEMPOTENCY_HEADER)!.description, schema: { type: 'string', pattern: IDEMPOTENCY.keyPattern, maxLength: 255 } },
+        ApiVersion: { name: 'X-API-Version', in: 'header', required: true, description: 'API version.', schema: { type: 'string', enum: [API_VERSION] }, example: API_VERSION },
+        PlanType: { name: PLAN_HEADER, in: 'header', required: false, description: PLAN_HEADER_RULE, schema: { type: 'string', enum: [...PLAN_IDS] }, example: EXAMPLE_PLAN },
+      },
+      headers: {
+        ...RESPONSE_HEADERS,
+        PlanType: { description: 'The plan of the API key, which this answer applied.', schema: { type: 'string', enum: [...PLAN_IDS] }, example: EXAMPLE_PLAN },
       },
       schemas: {
         ...API_SCHEMAS,
@@ -162,18 +242,14 @@ export function buildOpenApiDocument(addresses: SiteAddresses): Record<string, u
                 request_id: { type: 'string', description: 'Quote it when contacting support.' },
               },
               required: ['type', 'code', 'message', 'param', 'request_id'],
+              additionalProperties: false,
             },
           },
           required: ['error'],
+          additionalProperties: false,
         },
         Permission: { type: 'string', enum: PERMISSIONS.map((p) => p.name) },
       },
-      responses: Object.fromEntries(
-        Object.values(ERROR_RESPONSES).map((r) => {
-          const t = API_ERROR_TYPES.find((e) => e.type === r.type)!;
-          return [r.name, { description: t.description, content: json({ $ref: '#/components/schemas/Error' }, errorBody(t)) }];
-        }),
-      ),
     },
   };
 }

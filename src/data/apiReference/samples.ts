@@ -4,6 +4,7 @@
  */
 import type { PlanId } from '../plans';
 import { API_KEY_ENV, API_VERSION, EXAMPLE_PLAN } from './common';
+import { TYPED_CLIENT_URL_PUBLIC } from './public';
 import { fillPath } from './endpoints';
 import type { ApiEndpoint } from './types';
 
@@ -64,25 +65,35 @@ export function curlSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: Plan
   return lines.join(' \\\n');
 }
 
+/** A JavaScript value as source, with unquoted keys where they are identifiers. */
+function literal(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/^(\s*)"([A-Za-z_$][\w$]*)":/gm, '$1$2:');
+}
+
+/**
+ * With the typed client (static/client/ledgerline.ts): paths, parameters and bodies are checked
+ * by TypeScript (tests/unit/docs/typedClient.test.ts compiles every sample). Valid JavaScript
+ * too, so it runs as an ES module once the client is compiled.
+ */
 export function nodeSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: PlanId = EXAMPLE_PLAN): string {
   const data = body(endpoint);
-  const headers = [
-    `    Authorization: \`Bearer \${process.env.${API_KEY_ENV}}\`,`,
-    `    'X-API-Version': '${API_VERSION}',`,
-    `    'X-Plan-Type': '${plan}',`,
-    ...(data ? [`    'Content-Type': 'application/json',`] : []),
-  ];
+  const pick = (where: 'query' | 'path') => Object.fromEntries(endpoint.params.filter((p) => p.in === where && endpoint.example[p.name] !== undefined).map((p) => [p.name, endpoint.example[p.name]]));
+  const params = Object.fromEntries(Object.entries({ path: pick('path'), query: pick('query') }).filter(([, v]) => Object.keys(v).length));
+  const init = { ...(Object.keys(params).length ? { params } : {}), ...(data ? { body: data } : {}) };
+  const args = Object.keys(init).length ? `'${endpoint.path}', ${literal(init)}` : `'${endpoint.path}'`;
   return [
-    `// Node.js 18+ (built-in fetch), in an ES module`,
-    `const response = await fetch('${apiBaseUrl}${fillPath(endpoint, endpoint.example)}${queryString(endpoint)}', {`,
-    `  method: '${endpoint.method}',`,
-    `  headers: {`,
-    ...headers,
-    `  },`,
-    ...(data ? [`  body: JSON.stringify(${indent(JSON.stringify(data, null, 2), 2)}),`] : []),
-    `});`,
-    `if (!response.ok) throw new Error((await response.json()).error.message);`,
-    `console.log(await response.json());`,
+    `// Typed client (TypeScript or JavaScript, Node 20+ or a browser): ${TYPED_CLIENT_URL_PUBLIC}, npm install openapi-fetch`,
+    `import { createLedgerlineClient } from './ledgerline';`,
+    '',
+    'const ledgerline = createLedgerlineClient({',
+    `  baseUrl: '${apiBaseUrl}',`,
+    `  apiKey: String(process.env.${API_KEY_ENV}),`,
+    `  plan: '${plan}',`,
+    '});',
+    '',
+    `const { data, error } = await ledgerline.${endpoint.method}(${args});`,
+    'if (error) throw new Error(error.error.message);',
+    'console.log(JSON.stringify(data, null, 2));',
   ].join('\n');
 }
 
@@ -91,6 +102,7 @@ export function pythonSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: Pl
   const query = endpoint.params.filter((p) => p.in === 'query' && endpoint.example[p.name] !== undefined);
   const params = Object.fromEntries(query.map((p) => [p.name, endpoint.example[p.name]]));
   return [
+    'import json',
     'import os',
     '',
     'import requests',
@@ -106,7 +118,7 @@ export function pythonSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: Pl
     ...(data ? [`    json=${toPython(data, 1)},`] : []),
     ')',
     'response.raise_for_status()',
-    'print(response.json())',
+    'print(json.dumps(response.json(), indent=2))',
   ].join('\n');
 }
 

@@ -25,6 +25,8 @@ export interface JsonSchema {
   additionalProperties?: boolean | JsonSchema;
   minimum?: number;
   maximum?: number;
+  minItems?: number;
+  pattern?: string;
   $ref?: string;
   examples?: readonly unknown[];
 }
@@ -36,6 +38,21 @@ export interface ApiParam {
   required: boolean;
   description: string;
   schema: JsonSchema;
+  /**
+   * Example for a parameter the endpoint's `example` leaves out (e.g. a list cursor): the OpenAPI
+   * document gives every parameter an example that works against a new sandbox key, while the
+   * code samples show only the values of `example`.
+   */
+  example?: unknown;
+}
+
+/** An error answer one operation may give beyond the ones every call may give (see openapi.ts). */
+export interface EndpointError {
+  status: 400 | 403 | 404;
+  code: string;
+  /** The message as the sandbox words it, for the example's values. */
+  message: string;
+  param: string | null;
 }
 
 export interface ApiEndpoint {
@@ -63,6 +80,8 @@ export interface ApiEndpoint {
     /** The example as one plan's page shows it, when it carries plan figures (e.g. a payment's fee). */
     exampleFor?: (plan: PlanId) => unknown;
   };
+  /** Errors of this operation itself (unknown ids, plan caps, rules between parameters), documented as examples of its error responses. */
+  errors?: readonly EndpointError[];
   /** Plan limits that apply to this call; the plan pages show their values. */
   limits?: readonly (keyof PlanLimits)[];
 }

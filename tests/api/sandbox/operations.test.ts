@@ -1,5 +1,6 @@
 /** The sandbox's operations beyond the documented examples: plan caps, settling transactions, synced invoices. */
-import { endpointById as endpoint, SAMPLE_IDS } from '../../../src/data/apiReference';
+import { createHmac } from 'node:crypto';
+import { endpointById as endpoint, SAMPLE_IDS, WEBHOOK_HEADERS } from '../../../src/data/apiReference';
 import { SANDBOX_SETTLE_MS } from '../../../src/data/sandbox';
 import { createTestApp, type TestApp } from '../_lib/testApp';
 import { headersFor, mintKey, send } from './_sandbox';
@@ -60,4 +61,29 @@ it('lists invoices synced from transactions, and the older sample only on plans 
   const key = await mintKey(t.app, 'starter');
   const other = await send(t.app, endpoint('listInvoices'), headersFor(key, 'starter'), { tenant_id: 'not-a-tenant' });
   expect([other.status, (other.body as ErrorBody).error.param]).toEqual([404, 'tenant_id']);
+});
+
+it('answers the documented profit and loss example to a new key, and counts the transactions it adds', async () => {
+  const t = await app();
+  const key = await mintKey(t.app, 'business');
+  const h = headersFor(key, 'business');
+  const e = endpoint('getProfitLossReport');
+  const first = await send(t.app, e, h);
+  expect([first.status, first.body]).toEqual([200, e.response.example]);
+  await send(t.app, endpoint('createTransaction'), h, { from_account: SAMPLE_IDS.account, amount: 10, currency: 'USD', description: 'Coffee' });
+  await send(t.app, endpoint('createTransaction'), h, { from_account: SAMPLE_IDS.account, amount: 5, currency: 'EUR', description: 'Not USD' });
+  const today = t.clock.now.toISOString().slice(0, 10);
+  const now = await send(t.app, e, h, { tenant_id: SAMPLE_IDS.tenant, from_date: today, to_date: today, periods: 2 });
+  expect(now.body).toMatchObject({ periods: [{ from_date: today, to_date: today }, expect.any(Object)], rows: [{ title: 'Income', amounts: [0, 0] }, { title: 'Expenses', amounts: [10, 0] }, { title: 'Net Profit', amounts: [-10, 0] }] });
+});
+
+it('starts each key with the sample delivery, signed with that key\'s own webhook secret', async () => {
+  const t = await app();
+  const key = await mintKey(t.app, 'starter');
+  const h = headersFor(key, 'starter');
+  const hook = ((await send(t.app, endpoint('listWebhooks'), h, {})).body.data as { id: string; secret: string }[]).find((w) => w.id === SAMPLE_IDS.webhook)!;
+  const deliveries = (await send(t.app, endpoint('listWebhookDeliveries'), h, { id: SAMPLE_IDS.webhook })).body.data as { id: string; headers: Record<string, string>; body: string }[];
+  const d = deliveries.find((x) => x.id === SAMPLE_IDS.delivery)!;
+  const expected = createHmac('sha256', hook.secret).update(`${d.headers[WEBHOOK_HEADERS.timestamp]}.${d.body}`).digest('hex');
+  expect(d.headers[WEBHOOK_HEADERS.signature]).toBe(`sha256=${expected}`);
 });

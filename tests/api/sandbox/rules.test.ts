@@ -39,17 +39,23 @@ describe('keys and headers', () => {
     }
   });
 
-  it('requires X-API-Version and an X-Plan-Type that matches the key', async () => {
+  it('requires X-API-Version; X-Plan-Type is optional and the key\'s plan applies whatever it says', async () => {
     const key = await mintKey(t.app, 'starter');
     const e = endpoint('listBankAccounts');
     const { 'X-API-Version': _v, ...noVersion } = headersFor(key, 'starter');
     expect(errorOf(await send(t.app, e, noVersion))).toMatchObject({ type: 'invalid_request_error', code: 'parameter_missing', param: 'X-API-Version' });
     expect(errorOf(await send(t.app, e, { ...headersFor(key, 'starter'), 'X-API-Version': 'v0' }))).toMatchObject({ code: 'api_version_invalid', param: 'X-API-Version' });
     const { 'X-Plan-Type': _p, ...noPlan } = headersFor(key, 'starter');
-    expect(errorOf(await send(t.app, e, noPlan))).toMatchObject({ code: 'parameter_missing', param: 'X-Plan-Type' });
-    // Claiming a bigger plan in the header unlocks nothing.
+    const without = await send(t.app, e, noPlan);
+    expect([without.status, without.headers['x-plan-type']]).toEqual([200, 'starter']);
+    expect(errorOf(await send(t.app, e, { ...noPlan, 'X-Plan-Type': 'gold' }))).toMatchObject({ code: 'parameter_invalid_enum', param: 'X-Plan-Type' });
+    // Claiming a bigger plan in the header unlocks nothing: the key's plan answers.
     const claimed = await send(t.app, endpoint('getWhiteLabelConfig'), headersFor(key, 'enterprise'));
-    expect([claimed.status, errorOf(claimed)]).toEqual([403, expect.objectContaining({ type: 'permission_error', code: 'plan_mismatch', param: 'X-Plan-Type' })]);
+    expect([claimed.status, claimed.headers['x-plan-type'], errorOf(claimed)]).toEqual([403, 'starter', expect.objectContaining({ type: 'permission_error', code: 'plan_upgrade_required' })]);
+    // And the document's example header (another plan) never refuses a key whose plan has the call.
+    const enterprise = await mintKey(t.app, 'enterprise');
+    const imported = await send(t.app, endpoint('getWhiteLabelConfig'), headersFor(enterprise, 'business'));
+    expect([imported.status, imported.headers['x-plan-type']]).toEqual([200, 'enterprise']);
   });
 
   it('answers 404 resource_not_found for an unknown path or id', async () => {
@@ -192,7 +198,7 @@ describe('idempotency, cursors, bounds and expiry', () => {
   });
 
   it('bounds the objects one key may create with a clear 400', async () => {
-    t = await createTestApp({ SANDBOX_MAX_OBJECTS_PER_KEY: '8' });
+    t = await createTestApp({ SANDBOX_MAX_OBJECTS_PER_KEY: '9' });
     const key = await mintKey(t.app, 'starter');
     const statuses: number[] = [];
     let last: request.Response | undefined;
@@ -200,10 +206,10 @@ describe('idempotency, cursors, bounds and expiry', () => {
       last = await send(t.app, endpoint('createPayment'), headersFor(key, 'starter'));
       statuses.push(last.status);
     }
-    // Six seeded samples, two payments, then the bound.
+    // Seven seeded samples (the delivery included), two payments, then the bound.
     expect(statuses).toEqual([201, 201, 400, 400]);
     expect(errorOf(last!)).toMatchObject({ type: 'invalid_request_error', code: 'sandbox_object_limit' });
-    expect(errorOf(last!).message).toMatch(/holds 8 of the 8 objects a key may hold/);
+    expect(errorOf(last!).message).toMatch(/holds 9 of the 9 objects a key may hold/);
   });
 
   it('deletes an expired key and everything it created when it comes back', async () => {

@@ -67,6 +67,9 @@ describe('developer docs in Chromium', () => {
     const yaml = await page.request.get(`${live.server.url}/openapi/v1.yaml`);
     expect(yaml.status()).toBe(200);
     expect(await yaml.text()).toContain('openapi: 3.1.0');
+    const json = page.locator('[data-testid="openapi-download-json"]');
+    const served = await page.request.get(`${live.server.url}${await json.getAttribute('href')}`);
+    expect([served.status(), ((await served.json()) as { openapi: string }).openapi]).toEqual([200, '3.1.0']);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

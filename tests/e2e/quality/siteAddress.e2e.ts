@@ -79,6 +79,8 @@ describe(`a build with SITE_URL=${SITE_URL}`, () => {
     const doc = parse(await get('/openapi/v1.yaml')) as { servers: { url: string }[]; info: { contact: { url: string } } };
     expect(doc.servers.map((s) => s.url)).toEqual([`${SITE_URL}/v1`, '/sandbox/v1']);
     expect(doc.info.contact.url).toBe(`${SITE_URL}/support`);
+    // The JSON copy is the same document, rendered for the same addresses.
+    expect(JSON.parse(await get('/openapi/v1.json'))).toEqual(doc);
   });
 
   it('leaves no other address of the site anywhere in the build', () => {

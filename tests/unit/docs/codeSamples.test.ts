@@ -19,7 +19,7 @@ describe.each(API_ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('
   const samples = codeSamples(endpoint, API_BASE_URL, 'starter');
 
   it('send the bearer key, version and plan headers to the v1 base URL', () => {
-    for (const source of Object.values(samples)) {
+    for (const source of [samples.curl, samples.python]) {
       // Path parameters filled from the example: a sample runs as copied.
       expect(source).toContain(`${API_BASE_URL}${fillPath(endpoint, endpoint.example)}`);
       expect(source).not.toMatch(/\{[a-z_]+\}/);
@@ -27,6 +27,14 @@ describe.each(API_ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('
       expect(source).toContain('X-API-Version');
       expect(source).toContain('starter');
     }
+  });
+
+  it('call the typed client on the documented path, with the base URL and plan (it sends the key and version)', () => {
+    expect(samples.node).toContain(`baseUrl: '${API_BASE_URL}'`);
+    expect(samples.node).toContain(`ledgerline.${endpoint.method}('${endpoint.path}'`);
+    expect(samples.node).toContain(`plan: 'starter'`);
+    // Path parameters are passed by name, from the example.
+    for (const p of endpoint.params.filter((x) => x.in === 'path')) expect(samples.node).toContain(`${p.name}: ${JSON.stringify(endpoint.example[p.name])}`);
   });
 
   it('Node.js sample parses', () => {

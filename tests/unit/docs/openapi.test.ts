@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { renderOpenApiYaml, OPENAPI_FILE } from '@site/src/data/apiReference/openapiYaml';
+import { renderOpenApiJson, renderOpenApiYaml, OPENAPI_FILE, OPENAPI_JSON_FILE } from '@site/src/data/apiReference/openapiYaml';
 import { PLANS_EXTENSION, PLAN_LIMITS_EXTENSION } from '@site/src/data/apiReference/openapi';
 import { API_ENDPOINTS, WEBHOOK_EVENTS, API_ERROR_TYPES, HTTP_STATUS_CODES, PERMISSIONS } from '@site/src/data/apiReference';
 import { PLAN_IDS } from '@site/src/data/plans';
@@ -33,7 +33,10 @@ const eventPlans = Object.fromEntries(Object.entries(doc.webhooks).map(([type, w
 describe('static/openapi/v1.yaml', () => {
   it('is up to date with src/data/apiReference (run `npx tsx scripts/generate-openapi.ts`)', () => {
     expect(committed).toBe(renderOpenApiYaml(DEFAULT_SITE_ADDRESSES));
-    expect(doc.servers).toEqual([expect.objectContaining({ url: DEFAULT_SITE_ADDRESSES.apiBaseUrl }), expect.objectContaining({ url: '/sandbox/v1' })]);
+    expect(readFileSync(join(ROOT, OPENAPI_JSON_FILE), 'utf8')).toBe(renderOpenApiJson(DEFAULT_SITE_ADDRESSES));
+    expect(JSON.parse(readFileSync(join(ROOT, OPENAPI_JSON_FILE), 'utf8'))).toEqual(doc);
+    // An unconfigured install's API base URL is this machine: no production server to list, only the sandbox.
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/sandbox/v1' })]);
   });
 
   it('names the configured addresses when the build renders its served copy', () => {
@@ -43,18 +46,22 @@ describe('static/openapi/v1.yaml', () => {
     expect(parsed.info.contact.url).toBe('https://docs.acme.test/support');
     const samples = Object.values(parsed.paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op['x-codeSamples'] as { source: string }[]).map((s) => s.source)));
     expect(samples.length).toBeGreaterThan(0);
-    for (const source of samples) expect(source).toContain('https://api.acme.test/v2/');
+    // A URL (curl, Python) or the typed client's baseUrl (Node.js).
+    for (const source of samples) expect(source).toMatch(/https:\/\/api\.acme\.test\/v2['/]/);
     expect(served).not.toContain(DEFAULT_SITE_ADDRESSES.siteUrl);
   });
 
   it('offers an optional Idempotency-Key on every POST and on nothing else', () => {
     for (const ops of Object.values(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
-        const refs = (op.parameters as { $ref?: string }[]).map((p) => p.$ref);
-        expect([op.operationId, refs.includes('#/components/parameters/IdempotencyKey')]).toEqual([op.operationId, method === 'post']);
+        const key = (op.parameters as { name?: string; required?: boolean }[]).find((p) => p.name === 'Idempotency-Key');
+        expect([op.operationId, key?.required]).toEqual([op.operationId, method === 'post' ? false : undefined]);
       }
     }
-    expect((doc.components as unknown as { parameters: Record<string, { required: boolean; name: string }> }).parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', required: false });
+  });
+
+  it('makes X-Plan-Type optional: the key carries its plan', () => {
+    expect((doc.components as unknown as { parameters: Record<string, { required: boolean; name: string }> }).parameters.PlanType).toMatchObject({ name: 'X-Plan-Type', required: false });
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -129,12 +136,15 @@ describe('static/openapi/v1.yaml', () => {
     };
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
-        const responses = op.responses as Record<string, { content?: Record<string, { schema: object; example: unknown }> }>;
+        type Media = { schema: object; example?: unknown; examples?: Record<string, { value: unknown }> };
+        // The working example: the only one, or the first of the named ones (the Testing page's magic values follow it).
+        const first = (m: Media) => m.example ?? Object.values(m.examples!)[0]!.value;
+        const responses = op.responses as Record<string, { content?: Record<string, Media> }>;
         const ok = Object.entries(responses).find(([status]) => status.startsWith('2'))!;
         const media = ok[1].content!['application/json']!;
-        check(media.schema, media.example, `${method} ${path}`);
-        const body = (op.requestBody as { content: Record<string, { schema: object; example: unknown }> } | undefined)?.content['application/json'];
-        if (body) check(body.schema, body.example, `${method} ${path} request`);
+        check(media.schema, first(media), `${method} ${path}`);
+        const body = (op.requestBody as { content: Record<string, Media> } | undefined)?.content['application/json'];
+        if (body) check(body.schema, first(body), `${method} ${path} request`);
       }
     }
     for (const [type, w] of Object.entries(doc.webhooks)) {

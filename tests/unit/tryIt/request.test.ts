@@ -38,8 +38,8 @@ describe('parameters are pre-filled from the documented example', () => {
     const v = initialValues(e);
     expect(v.params).toEqual({
       account_id: e.example.account_id,
-      from_date: '2024-09-01',
-      to_date: '2024-09-30',
+      from_date: '2024-10-01',
+      to_date: '2024-10-31',
       limit: '50',
       ...Object.fromEntries(e.params.filter((p) => p.in === 'query' && !(p.name in e.example)).map((p) => [p.name, ''])),
     });

@@ -1,16 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { ACCOUNTING, API_ENDPOINTS, EXAMPLES, SAMPLE_IDS, STATUSES } from '../../../../src/data/apiReference';
-import { PLAN_LIMITS } from '../../../../src/data/limits';
+import { PLAN_LIMITS, PROFIT_LOSS_PERIODS } from '../../../../src/data/limits';
+import { profitAndLoss, type ReportTransaction } from '../../../../src/domain/profitLoss';
 import { getPlan } from '../../../../src/data/plans';
 import { SANDBOX_DEFAULT_PAGE_SIZE } from '../../../../src/data/sandbox';
 import { SAMPLE_EXPIRIES } from '../../../../src/data/timings';
 import { notFound, SandboxError } from '../errors';
 import { iso, newId } from '../keys';
-import { create, data, mustGet, page, staticPage, str, type Ctx, type Operation } from './context';
+import { MAGIC } from '../../../../src/data/apiReference/fixtures';
+import { create, data, fixtureError, mustGet, page, staticPage, str, type Ctx, type Operation } from './context';
 
 function requireTenant(ctx: Ctx): void {
   const tenant = str(ctx.params.tenant_id);
   if (tenant !== SAMPLE_IDS.tenant) throw notFound(`${ACCOUNTING} tenant`, tenant, 'tenant_id');
+}
+
+/** The transactions of a sync, each one the key's; the magic failing one refuses the whole sync. */
+async function syncedTransactions(ctx: Ctx): Promise<{ id: string; amount: number; currency: string; description: string }[]> {
+  const ids = ctx.params.transaction_ids as string[];
+  const failing = ids.indexOf(MAGIC.syncFailsTransaction);
+  if (failing >= 0) throw fixtureError('sync_fails', `transaction_ids[${failing}]`);
+  const txns = [];
+  for (const [i, id] of ids.entries()) txns.push(data<{ id: string; amount: number; currency: string; description: string }>(await mustGet(ctx, 'transaction', id, 'transaction', `transaction_ids[${i}]`)));
+  return txns;
 }
 
 /** Where connectAccounting sends the user: the documented example's authorization URL, without its query. */
@@ -57,8 +69,7 @@ export const ACCOUNTING_OPERATIONS: Record<string, Operation> = {
   syncInvoices: async (ctx) => {
     requireTenant(ctx);
     const ids = ctx.params.transaction_ids as string[];
-    const txns = [];
-    for (const [i, id] of ids.entries()) txns.push(data<{ id: string; amount: number; currency: string; description: string }>(await mustGet(ctx, 'transaction', id, 'transaction', `transaction_ids[${i}]`)));
+    const txns = await syncedTransactions(ctx);
     const today = iso(ctx.now).slice(0, 10);
     const due = iso(ctx.now + 30 * 86_400_000).slice(0, 10);
     const invoices = txns.map((t) => {
@@ -87,7 +98,7 @@ export const ACCOUNTING_OPERATIONS: Record<string, Operation> = {
   syncAccounting: async (ctx) => {
     requireTenant(ctx);
     const ids = ctx.params.transaction_ids as string[];
-    for (const [i, id] of ids.entries()) await mustGet(ctx, 'transaction', id, 'transaction', `transaction_ids[${i}]`);
+    await syncedTransactions(ctx);
     const job = { id: newId('sync_'), status: STATUSES.syncJob[0], tenant_id: SAMPLE_IDS.tenant, transaction_count: ids.length, created_at: iso(ctx.now) };
     await create(ctx, [{ kind: 'sync_job', id: job.id, parentId: SAMPLE_IDS.tenant, data: job, createdAt: ctx.now }]);
     return { status: 200, body: job };
@@ -97,6 +108,16 @@ export const ACCOUNTING_OPERATIONS: Record<string, Operation> = {
     const from = str(ctx.params.from_date);
     const to = str(ctx.params.to_date);
     if (to < from) throw new SandboxError('invalid_request_error', 'parameter_out_of_range', 'Invalid to_date: it must not be before from_date.', 'to_date');
-    return { status: 200, body: { report_name: 'Profit and Loss', report_date: to, from_date: from, periods: (ctx.params.periods as number | undefined) ?? 1, rows: [] } };
+    // Every transaction of the key counts (it is synced to the sample tenant); a key holds a bounded number.
+    const rows = await ctx.store.listAll(ctx.key.id, 'transaction', ctx.maxObjects);
+    const report = profitAndLoss({
+      tenantId: SAMPLE_IDS.tenant,
+      currency: EXAMPLES.AccountingOrganization.currency_code,
+      from,
+      to,
+      periods: (ctx.params.periods as number | undefined) ?? PROFIT_LOSS_PERIODS.min,
+      transactions: rows.map((r) => data<ReportTransaction>(r)),
+    });
+    return { status: 200, body: report };
   },
 };

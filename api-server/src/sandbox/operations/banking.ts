@@ -5,7 +5,8 @@ import { SANDBOX_DEFAULT_PAGE_SIZE, SANDBOX_SETTLE_MS } from '../../../../src/da
 import { SandboxError } from '../errors';
 import { iso, newId } from '../keys';
 import type { NewObject, SandboxObjectRow } from '../store';
-import { create, data, mustGet, page, planLimitError, str, type Operation } from './context';
+import { MAGIC } from '../../../../src/data/apiReference/fixtures';
+import { create, data, fixtureError, mustGet, page, planLimitError, str, type Operation } from './context';
 
 /** A transaction reads as it would now: pending settles to completed after SANDBOX_SETTLE_MS. */
 function settled(now: number) {
@@ -60,6 +61,7 @@ export const BANKING_OPERATIONS: Record<string, Operation> = {
     });
   },
   createTransaction: async (ctx) => {
+    if (ctx.params.from_account === MAGIC.insufficientFundsAccount) throw fixtureError('insufficient_funds');
     const fromRow = await mustGet(ctx, 'account', str(ctx.params.from_account), 'account', 'from_account');
     const toId = ctx.params.to_account as string | undefined;
     const toRow = toId === undefined ? undefined : await mustGet(ctx, 'account', toId, 'account', 'to_account');
@@ -94,10 +96,9 @@ export const BANKING_OPERATIONS: Record<string, Operation> = {
     return { status: 201, body: debit };
   },
   createPayment: async (ctx) => {
+    if (ctx.params.customer === MAGIC.declinedCustomer) throw fixtureError('payment_declined');
+    // Its documented enum is checked with the other parameters.
     const method = str(ctx.params.payment_method);
-    if (method !== 'card' && method !== 'bank_transfer') {
-      throw new SandboxError('invalid_request_error', 'parameter_invalid_enum', 'Invalid payment_method: must be one of card, bank_transfer.', 'payment_method');
-    }
     const payment = {
       id: newId('pay_'),
       status: STATUSES.payment[0],

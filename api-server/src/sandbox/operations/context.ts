@@ -1,3 +1,4 @@
+import { SANDBOX_FIXTURES, type FixtureError } from '../../../../src/data/apiReference/fixtures';
 import { formatLimit } from '../../../../src/data/limits';
 import { getPlan } from '../../../../src/data/plans';
 import { SANDBOX_DEFAULT_PAGE_SIZE } from '../../../../src/data/sandbox';
@@ -66,6 +67,12 @@ export function staticPage(ctx: Ctx, items: readonly Record<string, unknown>[], 
   }
   const slice = items.slice(start, start + SANDBOX_DEFAULT_PAGE_SIZE);
   return { status: 200, body: { data: slice, has_more: start + slice.length < items.length } };
+}
+
+/** The documented error of a magic value (src/data/apiReference/fixtures.ts), `param` adjusted to where it was sent. */
+export function fixtureError(name: string, param?: string): SandboxError {
+  const answer = SANDBOX_FIXTURES.find((f) => f.name === name)!.answer as FixtureError;
+  return new SandboxError(answer.type, answer.code, answer.message, param ?? answer.param);
 }
 
 export function planLimitError(ctx: Ctx, what: string, limit: number): SandboxError {

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { API_VERSION, WEBHOOK_EVENTS, WEBHOOK_HEADERS } from '../../../../src/data/apiReference';
+import { API_VERSION, MAGIC, STATUSES, WEBHOOK_EVENTS, WEBHOOK_HEADERS } from '../../../../src/data/apiReference';
 import { PLAN_LIMITS } from '../../../../src/data/limits';
 import { SANDBOX_DELIVERY_STATUS } from '../../../../src/data/sandbox';
 import { plansPhrase, SandboxError } from '../errors';
@@ -53,18 +53,20 @@ export const WEBHOOK_OPERATIONS: Record<string, Operation> = {
     const timestamp = String(Math.floor(ctx.now / 1000));
     const body = JSON.stringify(eventFor(ctx, type));
     const signature = `sha256=${createHmac('sha256', webhook.secret).update(`${timestamp}.${body}`).digest('hex')}`;
+    // A URL on the reserved .invalid domain stands for an endpoint that never answers 2xx (the magic failing delivery).
+    const status = new URL(webhook.url).hostname.endsWith(MAGIC.failingWebhookDomain) ? STATUSES.webhookDelivery[2] : SANDBOX_DELIVERY_STATUS;
     const delivery = {
       id: newId('whd_'),
       webhook_id: webhook.id,
       event_type: type,
       url: webhook.url,
-      status: SANDBOX_DELIVERY_STATUS,
+      status,
       headers: { 'Content-Type': 'application/json', [WEBHOOK_HEADERS.eventType]: type, [WEBHOOK_HEADERS.timestamp]: timestamp, [WEBHOOK_HEADERS.signature]: signature },
       body,
       created_at: iso(ctx.now),
     };
     await create(ctx, [{ kind: 'delivery', id: delivery.id, parentId: webhook.id, data: delivery, createdAt: ctx.now }]);
-    await ctx.store.updateObject(ctx.key.id, 'webhook', webhook.id, { ...data<object>(row), last_delivery: { timestamp: delivery.created_at, status: SANDBOX_DELIVERY_STATUS, response_time_ms: 0 } });
+    await ctx.store.updateObject(ctx.key.id, 'webhook', webhook.id, { ...data<object>(row), last_delivery: { timestamp: delivery.created_at, status, response_time_ms: 0 } });
     return { status: 201, body: delivery };
   },
   listWebhookDeliveries: async (ctx) => {
