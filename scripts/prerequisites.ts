@@ -16,6 +16,10 @@ const REQUIREMENTS: readonly { debianPackage: string; present: (machine: Machine
   { debianPackage: 'chromium', present: chromiumRuns },
   { debianPackage: 'redis-server', present: (machine) => onPath('redis-server', machine) !== undefined },
   { debianPackage: 'postgresql', present: (machine) => postgresBinDir(machine) !== undefined },
+  // The reference's samples run in the tests in their own languages (tests/api/openapi/samples):
+  // cURL, and Python with requests (Debian's python3-requests brings python3 with it).
+  { debianPackage: 'curl', present: (machine) => machine.succeeds('curl', ['--version']) },
+  { debianPackage: 'python3-requests', present: (machine) => machine.succeeds('python3', ['-c', 'import requests']) },
 ];
 
 /** Debian's packages for the servers it starts on installation, which the tests do not use. */

@@ -43,8 +43,11 @@ function fake({
   aptChromium = APT_CHROMIUM as string | null,
   playwrightRuns = true,
   playwrightFails = false,
+  // Programs the step checks by running them (curl, python3 with requests), absent until apt installs them.
+  absentUntilInstalled = [] as string[],
 } = {}): Fake {
   const files = new Set(executables);
+  const absent = new Set(absentUntilInstalled);
   const runs: string[] = [];
   const lines: string[] = [];
   const machine: Machine = {
@@ -59,6 +62,7 @@ function fake({
       const line = [cmd, ...args].join(' ');
       runs.push(`check: ${line}`);
       if (cmd === PLAYWRIGHT_CHROMIUM) return playwrightRuns;
+      if (absent.has(cmd)) return false;
       return runsAsServerUser(line);
     },
     output: (cmd, args) => {
@@ -77,7 +81,10 @@ function fake({
     run: (cmd, args) => {
       runs.push([cmd, ...args].join(' '));
       // The packages appear where Debian puts them once apt-get installs them.
-      if (cmd === 'apt-get' && args[0] === 'install' && !aptFails) for (const f of installs) files.add(f);
+      if (cmd === 'apt-get' && args[0] === 'install' && !aptFails) {
+        for (const f of installs) files.add(f);
+        absent.clear();
+      }
       if (cmd === 'npx' && args[0] === 'playwright-core') {
         if (playwrightFails) return 1;
         files.add(PLAYWRIGHT_CHROMIUM);
@@ -123,6 +130,21 @@ describe('without root', () => {
     const host = fake({ executables: [REDIS, ...PG.map((p) => `${NPM_BIN}/${p}`)], npmPostgres: true });
     expect(ensurePrerequisites(host)).toBe(false);
     expect(host.lines).toEqual(['npm test needs chromium, not installed here: run "sudo apt-get update && sudo apt-get install -y chromium", then npm test again.']);
+  });
+
+  it('names curl and Python\'s requests when the samples cannot run', () => {
+    const host = fake({ executables: [CHROMIUM, REDIS, ...DEBIAN_PG], absentUntilInstalled: ['curl', 'python3'] });
+    expect(ensurePrerequisites(host)).toBe(false);
+    expect(host.lines).toEqual(['npm test needs curl, python3-requests, not installed here: run "sudo apt-get update && sudo apt-get install -y curl python3-requests", then npm test again.']);
+    expect(host.runs).toEqual(expect.arrayContaining(['check: curl --version', 'check: python3 -c import requests']));
+  });
+});
+
+describe('as root, the samples\' interpreters', () => {
+  it('installs curl and python3-requests with apt', () => {
+    const host = fake({ uid: 0, executables: [APT, CHROMIUM, REDIS, ...DEBIAN_PG], absentUntilInstalled: ['curl', 'python3'] });
+    expect(ensurePrerequisites(host)).toBe(true);
+    expect(actions(host)).toEqual(['apt-get update -qq', 'apt-get install -y -qq curl python3-requests']);
   });
 });
 
