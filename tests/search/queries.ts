@@ -38,7 +38,8 @@ export const SEARCH_QUESTIONS: readonly SearchQuestion[] = [
   // Synonyms
   { query: 'openapi spec', expect: ['/api-docs#openapi'] },
   { query: 'signing secret', expect: ['/documentation/webhooks#verify-signatures', '/api-docs#verify-signatures', '/blog/webhook-best-practices#verify-every-signature'] },
-  { query: 'test mode', expect: ['/api-docs#sandbox'] },
+  // The Testing guide (issue 25) is written for exactly this question; the reference's sandbox section answers it too.
+  { query: 'test mode', expect: ['/api-docs#sandbox', '/documentation/testing'] },
   { query: 'too many requests', expect: ['/api-docs#rate-limits', '/blog/rate-limits-and-plans#when-you-hit-the-rate-limit', '/documentation/plan-limits#how-limits-work'] },
   { query: 'xero tenant id', expect: ['/blog/xero-reconciliation#find-the-tenant', '/api-docs#listAccountingOrganizations'] },
   // Reference look-ups
