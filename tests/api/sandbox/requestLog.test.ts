@@ -14,19 +14,11 @@ import {
   SANDBOX_REQUESTS_URL,
 } from '../../../src/data/sandbox';
 import { createTestApp, type TestApp } from '../_lib/testApp';
+import type { LoggedRequest } from '../../../api-server/src/sandbox/requestLog';
 import { headersFor, mintKey, send } from './_sandbox';
 
-interface Entry {
-  id: string;
-  created: string;
-  method: string;
-  path: string;
-  query: string;
-  status: number;
-  durationMs: number;
-  request: { headers: Record<string, string>; body: unknown };
-  response: { body: unknown };
-}
+// The answer's shape is the server's own type: a field renamed there fails to compile here.
+type Entry = LoggedRequest;
 
 const apps: TestApp[] = [];
 afterEach(async () => {
