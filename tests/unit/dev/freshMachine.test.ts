@@ -52,6 +52,9 @@ function npmTest({ ubuntu = false } = {}): { status: number | null; stdout: stri
         [
           '/usr/bin/chromium',
           '/usr/bin/redis-server',
+          // The reference samples' interpreters: a newcomer's machine may have neither.
+          '/usr/bin/curl',
+          '/usr/bin/python3',
           '/usr/local/bin/redis-server',
           DEBIAN_POSTGRES,
           // node_modules may be a link to another checkout's: hide the folder itself, in this namespace only.
@@ -82,9 +85,10 @@ it('npm test on a machine without the programs stops at once with one line namin
   const ours = run.stderr.split('\n').filter((line) => line.trim() && !line.startsWith('npm error'));
   expect(ours).toEqual([
     isRoot
-      ? 'npm test needs chromium, redis-server, postgresql, not installed here: run "sudo apt-get update && sudo apt-get install -y chromium redis-server postgresql", then npm test again.'
-      : expect.stringMatching(
-          /^npm test needs chromium, redis-server(, postgresql)?, not installed here: run "sudo apt-get update && sudo apt-get install -y chromium redis-server( postgresql)?", then npm test again\.$/,
+      ? 'npm test needs chromium, redis-server, postgresql, curl, python3-requests, not installed here: run "sudo apt-get update && sudo apt-get install -y chromium redis-server postgresql curl python3-requests", then npm test again.'
+      : // Without root only PATH hides programs: curl and Python in /usr/bin stay visible, and may lack requests.
+        expect.stringMatching(
+          /^npm test needs chromium, redis-server(, postgresql)?(, python3-requests)?, not installed here: run "sudo apt-get update && sudo apt-get install -y chromium redis-server( postgresql)?( python3-requests)?", then npm test again\.$/,
         ),
   ]);
   expect(run.status).not.toBe(0);
@@ -98,7 +102,7 @@ it('npm test on a machine without the programs stops at once with one line namin
   const run = npmTest({ ubuntu: true });
   const ours = run.stderr.split('\n').filter((line) => line.trim() && !line.startsWith('npm error'));
   expect(ours).toEqual([
-    'npm test needs chromium, redis-server, postgresql, not installed here: run "sudo apt-get update && sudo apt-get install -y redis-server postgresql && sudo npx playwright-core install-deps chromium && npx playwright-core install --no-shell chromium", then npm test again.',
+    'npm test needs chromium, redis-server, postgresql, curl, python3-requests, not installed here: run "sudo apt-get update && sudo apt-get install -y redis-server postgresql curl python3-requests && sudo npx playwright-core install-deps chromium && npx playwright-core install --no-shell chromium", then npm test again.',
   ]);
   expect(run.status).not.toBe(0);
   expect(run.stdout).not.toMatch(/==|passed|failed/);
