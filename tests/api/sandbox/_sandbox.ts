@@ -1,3 +1,4 @@
+import { createTestApp, type TestApp } from '../_lib/testApp';
 /** Shared helpers of the sandbox suites: keys, documented requests, OpenAPI validation. */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -57,4 +58,17 @@ export function schemaErrors(endpoint: ApiEndpoint, status: number, body: unknow
   const schema = response.content ? response.content['application/json']!.schema : { $ref: '#/components/schemas/Error' };
   const validate = validator(schema);
   return validate(body) ? null : validate.errors;
+}
+
+/** createTestApp for a suite: every app it makes is closed after each test, newest first. */
+export function appsClosedAfterEach(): (...args: Parameters<typeof createTestApp>) => Promise<TestApp> {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    for (const a of apps.splice(0).reverse()) await a.close();
+  });
+  return async (...args) => {
+    const a = await createTestApp(...args);
+    apps.push(a);
+    return a;
+  };
 }

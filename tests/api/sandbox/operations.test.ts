@@ -2,20 +2,11 @@
 import { createHmac } from 'node:crypto';
 import { endpointById as endpoint, SAMPLE_IDS, WEBHOOK_HEADERS } from '../../../src/data/apiReference';
 import { SANDBOX_SETTLE_MS } from '../../../src/data/sandbox';
-import { createTestApp, type TestApp } from '../_lib/testApp';
-import { headersFor, mintKey, send } from './_sandbox';
+import { appsClosedAfterEach, headersFor, mintKey, send } from './_sandbox';
 
 type ErrorBody = { error: { type: string; code: string; param: string | null } };
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  for (const a of apps.splice(0).reverse()) await a.close();
-});
-async function app(...args: Parameters<typeof createTestApp>): Promise<TestApp> {
-  const a = await createTestApp(...args);
-  apps.push(a);
-  return a;
-}
+const app = appsClosedAfterEach();
 
 it("caps accounts and webhooks at the plan's figures with 403 plan_limit_reached", async () => {
   const t = await app();

@@ -13,22 +13,13 @@ import {
   SANDBOX_REQUEST_LOG_SIZE,
   SANDBOX_REQUESTS_URL,
 } from '../../../src/data/sandbox';
-import { createTestApp, type TestApp } from '../_lib/testApp';
 import type { LoggedRequest } from '../../../api-server/src/sandbox/requestLog';
-import { headersFor, mintKey, send } from './_sandbox';
+import { appsClosedAfterEach, headersFor, mintKey, send } from './_sandbox';
 
 // The answer's shape is the server's own type: a field renamed there fails to compile here.
 type Entry = LoggedRequest;
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  for (const a of apps.splice(0).reverse()) await a.close();
-});
-async function app(...args: Parameters<typeof createTestApp>): Promise<TestApp> {
-  const a = await createTestApp(...args);
-  apps.push(a);
-  return a;
-}
+const app = appsClosedAfterEach();
 
 async function logOf(app: Express, key: string, query = ''): Promise<Entry[]> {
   const res = await request(app).get(`${SANDBOX_REQUESTS_URL}${query}`).set('Authorization', `Bearer ${key}`);

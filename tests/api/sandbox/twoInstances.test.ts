@@ -1,17 +1,8 @@
 /** Two sandbox instances on one database share keys and idempotent answers. */
 import { endpointById as endpoint } from '../../../src/data/apiReference';
-import { createTestApp, type TestApp } from '../_lib/testApp';
-import { headersFor, mintKey, send } from './_sandbox';
+import { appsClosedAfterEach, headersFor, mintKey, send } from './_sandbox';
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  for (const a of apps.splice(0).reverse()) await a.close();
-});
-async function app(...args: Parameters<typeof createTestApp>): Promise<TestApp> {
-  const a = await createTestApp(...args);
-  apps.push(a);
-  return a;
-}
+const app = appsClosedAfterEach();
 
 it('works across two instances on one database: a key minted on one is known to the other, and concurrent retries create one payment', async () => {
   const a = await app();
