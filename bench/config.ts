@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PLAN_IDS } from '../src/data/plans';
 import { SPEC_ROUTES as ALL_SPEC_ROUTES } from '../tests/e2e/quality/routes';
+import { chromiumPath } from '../tests/_services/programs';
 
 /**
  * Knobs and budgets of `npm run bench`, in one place so a budget change is a one-line diff.
@@ -53,7 +54,8 @@ export const BUDGETS = {
 
 /** Chromium flags that work in these containers: the same list the e2e tests launch with. */
 export { CHROMIUM_FLAGS as CHROME_FLAGS } from '../tests/e2e/_lib/browser';
-export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+/** The same Chromium as the tests' (CHROMIUM_PATH, Debian's, or Playwright's on Ubuntu). */
+export const CHROME_PATH = chromiumPath();
 
 function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name];
