@@ -61,9 +61,16 @@ export class SandboxStore {
     return Number((await q.executeTakeFirstOrThrow()).n);
   }
 
-  /** Objects of one kind created at or after `sinceMs` (a key holds a bounded number). */
-  async countObjectsSince(keyId: string, kind: string, sinceMs: number): Promise<number> {
-    const row = await this.db.selectFrom('sandbox_objects').select((eb) => eb.fn.countAll<number>().as('n')).where('key_id', '=', keyId).where('kind', '=', kind).where('created_at', '>=', sinceMs).executeTakeFirstOrThrow();
+  /** Objects of one kind created at or after `sinceMs`, but `exceptId` (a key holds a bounded number). */
+  async countObjectsSince(keyId: string, kind: string, sinceMs: number, exceptId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('sandbox_objects')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('key_id', '=', keyId)
+      .where('kind', '=', kind)
+      .where('created_at', '>=', sinceMs)
+      .where('id', '!=', exceptId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { API_VERSION, STATUSES, WEBHOOK_HEADERS } from '../../../../src/data/apiReference';
+import { API_VERSION, SAMPLE_IDS, STATUSES, WEBHOOK_HEADERS } from '../../../../src/data/apiReference';
 import { PLAN_LIMITS } from '../../../../src/data/limits';
 import { SANDBOX_WEBHOOK_DELIVERY } from '../../../../src/data/sandbox';
 import { SandboxError } from '../errors';
@@ -54,7 +54,8 @@ const MINUTE_MS = 60_000;
  * past the per-key limit of SANDBOX_WEBHOOK_DELIVERY.perKeyPerMinute.
  */
 export async function enqueueDelivery(ctx: Ctx, webhook: WebhookObject, eventType: string, body: string): Promise<DeliveryObject> {
-  const recent = await ctx.store.countObjectsSince(ctx.key.id, 'delivery', ctx.now - MINUTE_MS);
+  // The sample delivery a key starts with was never queued.
+  const recent = await ctx.store.countObjectsSince(ctx.key.id, 'delivery', ctx.now - MINUTE_MS, SAMPLE_IDS.delivery);
   if (recent >= SANDBOX_WEBHOOK_DELIVERY.perKeyPerMinute) {
     throw new SandboxError('rate_limit_error', 'webhook_delivery_limit', `Webhook delivery limit reached: a key may queue ${SANDBOX_WEBHOOK_DELIVERY.perKeyPerMinute} deliveries a minute. Try again in a minute.`);
   }

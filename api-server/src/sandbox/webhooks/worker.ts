@@ -130,7 +130,7 @@ export class WebhookWorker {
       result = await post(target, headers, row.body, this.options.outbound);
     } catch (err) {
       if (!(err instanceof UrlRefused)) throw err;
-      result = { ok: false, httpStatus: null, error: `refused: ${err.message}`, responseTimeMs: 0, responseBody: '' };
+      result = { ok: false, httpStatus: null, error: err.unresolved ? err.message : `refused: ${err.message}`, responseTimeMs: 0, responseBody: '' };
     } finally {
       this.perHost.set(hostKey, (this.perHost.get(hostKey) ?? 1) - 1);
     }
