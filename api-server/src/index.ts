@@ -129,17 +129,17 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port, dataDir: config.dataDir, database: storage.engine, mail: config.smtpUrl ? 'smtp' : 'files', counters: counters.kind, env: process.env.NODE_ENV ?? 'development' }, 'server listening');
+    // An exception to the SSRF rules is worth seeing at every start.
+    if (config.sandboxWebhookAllow.length) {
+      logger.warn({ allow: config.sandboxWebhookAllow }, 'SANDBOX_WEBHOOK_ALLOW: sandbox webhooks may reach these host:port pairs in spite of the delivery rules');
+      console.log(`Sandbox webhooks may reach (SANDBOX_WEBHOOK_ALLOW): ${config.sandboxWebhookAllow.join(', ')}`);
+    }
     // Printed plainly (not only logged) so a newcomer sees where to go.
     console.log(`Ledgerline is running on http://localhost:${port}`);
     if (config.adminPasswordFile) {
       console.log(`White-label admin: user "${config.adminUser}", password in ${config.adminPasswordFile} (set ADMIN_PASSWORD to choose one)`);
     }
     if (!config.smtpUrl) console.log(`Mail is written to ${path.join(config.dataDir, 'mail')} (set SMTP_URL to send it)`);
-    // An exception to the SSRF rules is worth seeing at every start.
-    if (config.sandboxWebhookAllow.length) {
-      logger.warn({ allow: config.sandboxWebhookAllow }, 'SANDBOX_WEBHOOK_ALLOW: sandbox webhooks may reach these host:port pairs in spite of the delivery rules');
-      console.log(`Sandbox webhooks may reach (SANDBOX_WEBHOOK_ALLOW): ${config.sandboxWebhookAllow.join(', ')}`);
-    }
   });
   const graceful = new GracefulStop(server);
   server.on('clientError', answerClientError);

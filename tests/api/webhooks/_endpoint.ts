@@ -58,7 +58,8 @@ export interface TestEndpoint {
   close: () => Promise<void>;
 }
 
-export async function startEndpoint(ca: TestCa, answers: Answer[] = [{ status: 200, body: '{"received":true}' }]): Promise<TestEndpoint> {
+/** `port`: listen there again (a restart scenario); default a free one. */
+export async function startEndpoint(ca: TestCa, answers: Answer[] = [{ status: 200, body: '{"received":true}' }], port = 0): Promise<TestEndpoint> {
   const received: Received[] = [];
   const waiters: (() => void)[] = [];
   const endpoint = { answers } as TestEndpoint;
@@ -74,11 +75,11 @@ export async function startEndpoint(ca: TestCa, answers: Answer[] = [{ status: 2
       waiters.splice(0).forEach((w) => w());
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  const bound = (server.address() as { port: number }).port;
   Object.assign(endpoint, {
-    port,
-    url: (p = '/webhooks') => `https://127.0.0.1:${port}${p}`,
+    port: bound,
+    url: (p = '/webhooks') => `https://127.0.0.1:${bound}${p}`,
     received,
     waitFor: async (n: number, timeoutMs = 8_000) => {
       const deadline = Date.now() + timeoutMs;
