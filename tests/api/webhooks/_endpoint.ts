@@ -43,6 +43,8 @@ export interface Received {
 
 export interface Answer {
   status: number;
+  /** Wait this long before answering (a slow endpoint). */
+  delayMs?: number;
   headers?: Record<string, string>;
   body?: string;
 }
@@ -53,6 +55,8 @@ export interface TestEndpoint {
   received: Received[];
   /** How the next requests are answered, in order; the last one repeats. */
   answers: Answer[];
+  /** The most requests that were in progress at once. */
+  maxConcurrent: () => number;
   /** Resolves when `n` requests have been received. */
   waitFor: (n: number, timeoutMs?: number) => Promise<Received[]>;
   close: () => Promise<void>;
@@ -63,13 +67,19 @@ export async function startEndpoint(ca: TestCa, answers: Answer[] = [{ status: 2
   const received: Received[] = [];
   const waiters: (() => void)[] = [];
   const endpoint = { answers } as TestEndpoint;
+  let active = 0;
+  let maxActive = 0;
   const server = https.createServer({ key: ca.key, cert: ca.cert }, (req, res) => {
     const chunks: Buffer[] = [];
+    active++;
+    maxActive = Math.max(maxActive, active);
+    res.on('close', () => active--);
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const tls = req.socket as import('node:tls').TLSSocket;
       received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks), servername: (tls as unknown as { servername: string | false }).servername });
       const answer = endpoint.answers.length > 1 ? endpoint.answers.shift()! : endpoint.answers[0]!;
+      if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
       res.writeHead(answer.status, answer.headers ?? { 'content-type': 'application/json' });
       res.end(answer.body ?? '');
       waiters.splice(0).forEach((w) => w());
@@ -81,6 +91,7 @@ export async function startEndpoint(ca: TestCa, answers: Answer[] = [{ status: 2
     port: bound,
     url: (p = '/webhooks') => `https://127.0.0.1:${bound}${p}`,
     received,
+    maxConcurrent: () => maxActive,
     waitFor: async (n: number, timeoutMs = 8_000) => {
       const deadline = Date.now() + timeoutMs;
       while (received.length < n) {

@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { endpointById, NODE_VERIFY_SAMPLE, WEBHOOK_HEADERS } from '../../../src/data/apiReference';
+import { API_ENDPOINTS, endpointById, NODE_VERIFY_SAMPLE, WEBHOOK_HEADERS } from '../../../src/data/apiReference';
 import { PLAN_LIMITS } from '../../../src/data/limits';
 import { SANDBOX_BASE_PATH, SANDBOX_WEBHOOK_DELIVERY } from '../../../src/data/sandbox';
 import type { Resolver } from '../../../api-server/src/sandbox/webhooks/addresses';
-import { appsClosedAfterEach, schemaErrors } from '../sandbox/_sandbox';
+import { appsClosedAfterEach, schemaErrors, send } from '../sandbox/_sandbox';
 import { makeTestCa, startEndpoint, type TestCa, type TestEndpoint } from './_endpoint';
 import { createHook, deliveries, sendTest, settled, workersStoppedAfterEach } from './_deliveries';
 
@@ -199,18 +199,45 @@ it('limits the deliveries one key may queue a minute', async () => {
   expect(refused.body.error).toMatchObject({ type: 'rate_limit_error', code: 'webhook_delivery_limit' });
 });
 
-it('fires the events sandbox calls document (endpoint `events`) to subscribed webhooks', async () => {
-  const e = await endpoint();
+it('sends at most the per-host number of attempts to one host at a time', async () => {
+  const e = await endpoint([{ status: 200, delayMs: 150 }]);
   const t = await app(allowing(e));
-  worker(t, ca);
-  const hook = await createHook(t, e.url(), 'enterprise', ['white_label.deployed']);
-  const deploy = await request(t.app).post(`${SANDBOX_BASE_PATH}/white-label/deploy`).set(hook.headers).send({ domain: 'banking.acme.example' });
-  expect(deploy.status).toBe(200);
-  const [got] = await e.waitFor(1);
-  const event = JSON.parse(got!.body.toString()) as { type: string; data: { object: { id: string } } };
-  expect(event.type).toBe('white_label.deployed');
-  expect(event.data.object.id).toBe(deploy.body.id);
-  expect(endpointById('deployWhiteLabel').events).toEqual(['white_label.deployed']);
-  expect(await deliveries(t, hook)).toHaveLength(1);
+  worker(t, ca, { perHostConcurrency: 1 });
+  const hook = await createHook(t, e.url(), 'enterprise');
+  const ids: string[] = [];
+  for (let i = 0; i < 4; i++) ids.push((await sendTest(t, hook)).body.id as string);
+  await e.waitFor(4);
+  for (const id of ids) expect((await settled(t, hook, id)).attempts).toHaveLength(1);
+  expect(e.maxConcurrent()).toBe(1);
+  expect(SANDBOX_WEBHOOK_DELIVERY.perHostConcurrency).toBeGreaterThan(0);
 });
 
+describe('sandbox calls that document an event', () => {
+  const firing = API_ENDPOINTS.filter((ep) => ep.events?.length);
+
+  it('are the ones whose description says "You receive <event>"', () => {
+    const said = API_ENDPOINTS.filter((ep) => /You receive \S+/.test(ep.description)).map((ep) => [ep.id, [/You receive (\S+)/.exec(ep.description)![1]]]);
+    expect(firing.map((ep) => [ep.id, ep.events])).toEqual(said);
+  });
+
+  it.each(firing.map((ep) => [ep.id, ep] as const))('%s queues its event for each subscribed, active webhook, and not for others', async (_id, ep) => {
+    const e = await endpoint();
+    const t = await app(allowing(e));
+    worker(t, ca);
+    const type = ep.events![0]!;
+    const hook = await createHook(t, e.url(), 'enterprise', [type]);
+    // Another webhook of the key, subscribed to something else: nothing for it.
+    const other = await request(t.app).post(`${SANDBOX_BASE_PATH}/webhooks`).set(hook.headers).send({ url: e.url('/other'), events: ['payment.succeeded'] });
+    const inactive = await request(t.app).post(`${SANDBOX_BASE_PATH}/webhooks`).set(hook.headers).send({ url: e.url('/inactive'), events: [type], active: false });
+    const res = await send(t.app, ep, hook.headers);
+    expect(res.status).toBeLessThan(300);
+    const [got] = await e.waitFor(1);
+    const event = JSON.parse(got!.body.toString()) as { type: string; data: { object: { id: string } } };
+    expect(event.type).toBe(type);
+    expect(event.data.object.id).toBe(res.body.id);
+    expect(got!.url).toBe('/webhooks');
+    expect(await deliveries(t, hook)).toHaveLength(1);
+    expect((await deliveries(t, { ...hook, id: other.body.id as string })).filter((d) => d.event_type === type)).toHaveLength(0);
+    expect(await deliveries(t, { ...hook, id: inactive.body.id as string })).toHaveLength(0);
+  });
+});

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { API_ENDPOINTS } from '../../../src/data/apiReference';
 import { SANDBOX_BASE_PATH } from '../../../src/data/sandbox';
 import { checkTarget, refusedClass, UrlRefused, type Resolver } from '../../../api-server/src/sandbox/webhooks/addresses';
+import { loadConfig } from '../../../api-server/src/config';
 import { appsClosedAfterEach, headersFor, mintKey, schemaErrors } from '../sandbox/_sandbox';
 
 /** A resolver that answers from a table: no test asks a real DNS server. */
@@ -96,6 +97,20 @@ describe('the delivery rules (sandbox/webhooks/addresses.ts)', () => {
     };
     await expect(checkTarget('https://endpoint.invalid/webhooks', { resolver: spy, allow: [] })).rejects.toMatchObject({ unresolved: true });
     expect(asked).toEqual([]);
+  });
+});
+
+describe('SANDBOX_WEBHOOK_ALLOW', () => {
+  it('is unset by default, normalized when set, and refused at start when malformed', () => {
+    expect(loadConfig({}).sandboxWebhookAllow).toEqual([]);
+    expect(loadConfig({ SANDBOX_WEBHOOK_ALLOW: '127.0.0.1:8443, Hooks.Internal:443,[::1]:9443' }).sandboxWebhookAllow).toEqual(['127.0.0.1:8443', 'hooks.internal:443', '::1:9443']);
+    for (const bad of ['127.0.0.1', 'https://hooks.test:443', 'hooks.test:0', 'hooks.test:70000', 'a:1,,b:2']) {
+      expect(() => loadConfig({ SANDBOX_WEBHOOK_ALLOW: bad })).toThrow(/SANDBOX_WEBHOOK_ALLOW: must be comma-separated host:port pairs/);
+    }
+  });
+
+  it('matches a bracketed IPv6 url host', async () => {
+    await expect(checkTarget('https://[::1]:9443/hook', { resolver: table({}), allow: ['::1:9443'] })).resolves.toMatchObject({ address: '::1', family: 6 });
   });
 });
 

@@ -132,7 +132,9 @@ export class WebhookWorker {
       if (!(err instanceof UrlRefused)) throw err;
       result = { ok: false, httpStatus: null, error: err.unresolved ? err.message : `refused: ${err.message}`, responseTimeMs: 0, responseBody: '' };
     } finally {
-      this.perHost.set(hostKey, (this.perHost.get(hostKey) ?? 1) - 1);
+      const left = (this.perHost.get(hostKey) ?? 1) - 1;
+      if (left > 0) this.perHost.set(hostKey, left);
+      else this.perHost.delete(hostKey);
     }
     const attempts = row.attempts + 1;
     const nextAt = result.ok || attempts >= row.max_attempts ? null : this.now() + (this.options.retryDelayMs ?? jitteredRetryDelayMs)(attempts);
