@@ -199,6 +199,25 @@ it('limits the deliveries one key may queue a minute', async () => {
   expect(refused.body.error).toMatchObject({ type: 'rate_limit_error', code: 'webhook_delivery_limit' });
 });
 
+it('reads at most the documented number of bytes of an answer, and gives up on an endpoint that takes too long', async () => {
+  const e = await endpoint([{ status: 200, body: 'x'.repeat(SANDBOX_WEBHOOK_DELIVERY.maxResponseBytes * 5) }, { status: 200, delayMs: 1_000 }]);
+  const t = await app(allowing(e));
+  worker(t, ca, { outbound: { ca: ca.ca, totalTimeoutMs: 300 } });
+  const hook = await createHook(t, e.url(), 'starter');
+  const big = await sendTest(t, hook);
+  const bigDone = await settled(t, hook, big.body.id as string);
+  expect((bigDone.attempts as { response_body: string }[])[0]!.response_body).toBe('x'.repeat(SANDBOX_WEBHOOK_DELIVERY.maxResponseBytes));
+  const slow = await sendTest(t, hook);
+  await e.waitFor(2);
+  const deadline = Date.now() + 5_000;
+  let attempts: { error: string | null; http_status: number | null }[] = [];
+  while (!attempts.length && Date.now() < deadline) {
+    attempts = ((await deliveries(t, hook)).find((d) => d.id === slow.body.id)!.attempts as typeof attempts);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  expect(attempts[0]).toMatchObject({ http_status: null, error: 'timed out after 300 ms' });
+});
+
 it('sends at most the per-host number of attempts to one host at a time', async () => {
   const e = await endpoint([{ status: 200, delayMs: 150 }]);
   const t = await app(allowing(e));
