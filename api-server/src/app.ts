@@ -4,6 +4,7 @@ import { EXTERNAL_LINKS } from '../../src/data/site';
 import { PLAN_IDS } from '../../src/data/plans';
 import { SANDBOX_BASE_PATH } from '../../src/data/sandbox';
 import { sandboxRouter } from './sandbox/router';
+import { webhookRules, type TargetRules } from './sandbox/webhooks/addresses';
 import { MCP_PATH, mcpRouter } from './mcp/router';
 import type { AppDeps, Feature, FeatureContext } from './deps';
 import { FEATURES } from './features';
@@ -38,6 +39,12 @@ export interface CreateAppOptions {
   metrics?: AppMetrics | false;
   /** /readyz's checks and shutdown state; index.ts passes the one its graceful stop flips. */
   readiness?: Readiness;
+  /**
+   * Sandbox webhook deliveries: the rules a registered url must pass (default: the system's
+   * resolver and SANDBOX_WEBHOOK_ALLOW) and the worker to tell when a call queued deliveries
+   * (index.ts runs it; without one, deliveries wait in the queue for a worker).
+   */
+  webhooks?: { rules?: TargetRules; queued?: () => void };
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Express {
@@ -104,7 +111,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.use(
     SANDBOX_BASE_PATH,
     apiSecurityHeaders(),
-    sandboxRouter({ ...deps, counters, metrics, rateLimitScale: config.sandboxRateLimitScale, maxObjectsPerKey: config.sandboxMaxObjectsPerKey }),
+    sandboxRouter({
+      ...deps,
+      counters,
+      metrics,
+      rateLimitScale: config.sandboxRateLimitScale,
+      maxObjectsPerKey: config.sandboxMaxObjectsPerKey,
+      webhookRules: options.webhooks?.rules ?? webhookRules(config),
+      webhooksQueued: options.webhooks?.queued,
+    }),
   );
   // AI assistants: docs, reference and sandbox over the Model Context Protocol (mcp/router.ts).
   app.use(MCP_PATH, apiSecurityHeaders(), mcpRouter(ctx, options.site));

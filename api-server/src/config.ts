@@ -38,6 +38,20 @@ function isPostgresUrl(value: string): boolean {
   }
 }
 
+/** host:port pairs, commas between; an IPv6 host in brackets ([::1]:8443). */
+function isAllowList(v: string): boolean {
+  return v.split(',').every((pair) => parseAllowPair(pair.trim()) !== undefined);
+}
+
+/** `host:port` as the webhook url's lowercased host (brackets dropped) and port; undefined when malformed. */
+export function parseAllowPair(pair: string): string | undefined {
+  const m = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(pair);
+  if (!m) return undefined;
+  const port = Number(m[2]);
+  if (port < 1 || port > 65535) return undefined;
+  return `${m[1]!.replace(/^\[|\]$/g, '').toLowerCase()}:${port}`;
+}
+
 const envSchema = z.object({
   PORT: withDefault(z.coerce.number().int().min(0).max(65535), DEFAULT_PORT),
   DATA_DIR: withDefault(z.string(), './data'),
@@ -63,6 +77,8 @@ const envSchema = z.object({
   // The v1 sandbox: each key's per-minute limit is its plan's documented figure times this (tests lower it).
   SANDBOX_RATE_LIMIT_SCALE: withDefault(z.coerce.number().positive().max(1), 1),
   SANDBOX_MAX_OBJECTS_PER_KEY: withDefault(z.coerce.number().int().min(1).max(100_000), SANDBOX_MAX_OBJECTS_PER_KEY),
+  // host:port pairs webhook deliveries may reach in spite of the SSRF rules (sandbox/webhooks/addresses.ts); tests and private setups only.
+  SANDBOX_WEBHOOK_ALLOW: opt(z.string().refine(isAllowList, { error: 'must be comma-separated host:port pairs, e.g. 127.0.0.1:8443,hooks.internal:443' })),
   // Built into the site (src/domain/siteAddress.ts); checked here too, so a typo stops the server.
   SITE_URL: opt(z.string().trim().refine(isSiteUrl, { error: SITE_URL_RULE })),
   API_BASE_URL: opt(z.string().trim().refine(isApiBaseUrl, { error: API_BASE_URL_RULE })),
@@ -102,6 +118,8 @@ export interface Config {
   /** Multiplies each plan's documented per-minute limit for sandbox keys. */
   sandboxRateLimitScale: number;
   sandboxMaxObjectsPerKey: number;
+  /** SANDBOX_WEBHOOK_ALLOW, normalized (`host:port`, host lowercased, no brackets); empty: no exceptions. */
+  sandboxWebhookAllow: string[];
   /** The public origin the site build names (SITE_URL; default http://localhost:PORT). */
   siteUrl: string;
   /** The documented v1 API's base (API_BASE_URL; default SITE_URL + /v1). */
@@ -149,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: e.DATABASE_URL,
     sandboxRateLimitScale: e.SANDBOX_RATE_LIMIT_SCALE,
     sandboxMaxObjectsPerKey: e.SANDBOX_MAX_OBJECTS_PER_KEY,
+    sandboxWebhookAllow: e.SANDBOX_WEBHOOK_ALLOW ? e.SANDBOX_WEBHOOK_ALLOW.split(',').map((p) => parseAllowPair(p.trim())!) : [],
     ...addresses,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

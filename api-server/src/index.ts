@@ -12,6 +12,8 @@ import { createLogger } from './logger';
 import { OutboxStore } from './mail/outbox';
 import { fileSender, smtpSender } from './mail/transport';
 import { OutboxWorker } from './mail/worker';
+import { webhookRules } from './sandbox/webhooks/addresses';
+import { WebhookWorker } from './sandbox/webhooks/worker';
 import { RequestActivity } from './http/activity';
 import { memoryCounters, type Counters } from './http/counters';
 import { connectRedisCounters, RedisStartError } from './http/counters/redis';
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
     logger.fatal({ err }, 'fsync failed: stopping');
     server.close();
     void worker.stop();
+    void webhookWorker.stop();
     // A moment for the refused requests' 503 answers to leave; the exit does not wait for more.
     setTimeout(() => process.exit(5), 100);
   };
@@ -101,6 +104,10 @@ async function main(): Promise<void> {
     onOutcome: metrics ? (outcome) => metrics.mail(outcome) : undefined,
   });
 
+  // Sandbox webhook deliveries: a queue in the database, sent by this worker (and those of other instances).
+  const rules = webhookRules(config);
+  const webhookWorker = new WebhookWorker({ rules, transact: (work) => writes.run(work), logger });
+
   let counters: Counters = memoryCounters();
   if (config.redisUrl) {
     try {
@@ -116,12 +123,17 @@ async function main(): Promise<void> {
   const site = loadBuiltSite(config.buildDir);
   if (!site) logger.warn({ buildDir: config.buildDir }, 'no built site found: serving the API only (run npm run build)');
   const readiness = new Readiness(standardChecks(db, counters));
-  const app = createApp({ config, db, outbox, logger, now, writes, formTokens }, { site, activity, counters, metrics: metrics ?? false, readiness });
+  const app = createApp({ config, db, outbox, logger, now, writes, formTokens }, { site, activity, counters, metrics: metrics ?? false, readiness, webhooks: { rules, queued: () => webhookWorker.kick() } });
 
   const server: Server = app.listen(config.port, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port, dataDir: config.dataDir, database: storage.engine, mail: config.smtpUrl ? 'smtp' : 'files', counters: counters.kind, env: process.env.NODE_ENV ?? 'development' }, 'server listening');
+    // An exception to the SSRF rules is worth seeing at every start.
+    if (config.sandboxWebhookAllow.length) {
+      logger.warn({ allow: config.sandboxWebhookAllow }, 'SANDBOX_WEBHOOK_ALLOW: sandbox webhooks may reach these host:port pairs in spite of the delivery rules');
+      console.log(`Sandbox webhooks may reach (SANDBOX_WEBHOOK_ALLOW): ${config.sandboxWebhookAllow.join(', ')}`);
+    }
     // Printed plainly (not only logged) so a newcomer sees where to go.
     console.log(`Ledgerline is running on http://localhost:${port}`);
     if (config.adminPasswordFile) {
@@ -136,6 +148,7 @@ async function main(): Promise<void> {
     process.exit(4);
   });
   worker.start();
+  webhookWorker.start();
 
   let closing = false;
   /**
@@ -156,7 +169,7 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     deadline.unref();
     // The storage closes last: requests still running need it, and so does the worker's last outcome.
-    void Promise.all([graceful.stop(Math.max(0, config.shutdownTimeoutMs - 500)), worker.stop()])
+    void Promise.all([graceful.stop(Math.max(0, config.shutdownTimeoutMs - 500)), worker.stop(), webhookWorker.stop()])
       .then(async ([connections]) => {
         sender.close();
         await counters.close();

@@ -19,8 +19,41 @@ export const SANDBOX_MAX_OBJECTS_PER_KEY = 500;
 export const SANDBOX_DEFAULT_PAGE_SIZE = 10;
 /** A created transaction reads as pending for this long, then completed. */
 export const SANDBOX_SETTLE_MS = 5_000;
-/** Status of a delivery the sandbox recorded instead of sending (it never calls a URL). */
-export const SANDBOX_DELIVERY_STATUS = 'recorded';
+/**
+ * Webhook deliveries (issue 27): the sandbox POSTs each signed event to the webhook's URL
+ * through a durable queue. One place for the schedule, timeouts and limits, which the server
+ * (api-server/src/sandbox/webhooks) and the Webhooks guide both read.
+ */
+export const SANDBOX_WEBHOOK_DELIVERY = {
+  /** The first retry waits about this long; each next one twice as long as the one before… */
+  firstRetryMs: 1_000,
+  backoffFactor: 2,
+  /** …up to this, so a developer sees every retry while they work (each well under a minute). */
+  maxRetryDelayMs: 30_000,
+  /** Each wait is moved at random by up to this fraction either way, so retries spread out. */
+  jitter: 0.2,
+  /** Time to open the TCP and TLS connection to the endpoint. */
+  connectTimeoutMs: 3_000,
+  /** Time for the whole attempt, answer included; then the attempt fails as a timeout. */
+  totalTimeoutMs: 10_000,
+  /** Bytes of the endpoint's answer that are read and kept with the attempt; the rest is never read. */
+  maxResponseBytes: 1_024,
+  /** Deliveries one key may queue per minute (test events, resends and events of sandbox calls). */
+  perKeyPerMinute: 30,
+  /** Attempts in flight to one host at a time, per server instance; more wait their turn. */
+  perHostConcurrency: 2,
+} as const;
+
+/** The wait before retry `retry` (1 = the first retry), without jitter. */
+export function webhookRetryDelayMs(retry: number): number {
+  const d = SANDBOX_WEBHOOK_DELIVERY;
+  return Math.min(d.firstRetryMs * d.backoffFactor ** Math.max(0, retry - 1), d.maxRetryDelayMs);
+}
+
+/** The waits before each retry a plan's deliveries get (its documented "webhook retry attempts"). */
+export function webhookRetrySchedule(plan: PlanId): number[] {
+  return Array.from({ length: PLAN_LIMITS[plan].webhookRetryAttempts }, (_, i) => webhookRetryDelayMs(i + 1));
+}
 
 /** Requests per minute of one key: the plan's documented rate limit, scaled (tests lower it). */
 export function sandboxRateLimit(plan: PlanId, scale = 1): number {

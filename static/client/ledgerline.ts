@@ -316,7 +316,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook
-         * @description Registers an HTTPS endpoint for events. Your plan caps the number of webhooks and the events you may subscribe to.
+         * @description Registers an HTTPS endpoint for events. Your plan caps the number of webhooks and the events you may subscribe to. The url must be https on port 443 and must not name or resolve to a loopback, private, link-local or cloud metadata address.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -336,7 +336,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description Signs a sample event of the given type with the webhook's secret and delivers it to the webhook. The event must be one your plan may receive. In the sandbox the delivery is recorded, never sent: list it to see the exact request your endpoint would get.
+         * @description Signs a sample event of the given type with the webhook's secret and delivers it to the webhook. The event must be one your plan may receive. The sandbox sends it for real: the answer is the queued delivery (pending); list the deliveries to see each attempt, with your endpoint's status and answer.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -359,6 +359,26 @@ export interface paths {
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a delivery
+         * @description Sends the event of one delivery again, as a new delivery with the same event id and body, signed afresh and retried like any other. Your handler can tell it is the same event by its id.
+         */
+        post: operations["resendWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -828,7 +848,7 @@ export interface components {
                  * @description Delivery status.
                  * @enum {string}
                  */
-                status: "success" | "recorded" | "failed";
+                status: "succeeded" | "pending" | "failed";
                 /** @description Response time of your endpoint. */
                 response_time_ms: number;
             } | null;
@@ -842,15 +862,15 @@ export interface components {
             event_type: string;
             /**
              * Format: uri
-             * @description Where the event is (or, in the sandbox, would be) sent.
+             * @description Where the event is sent.
              */
             url: string;
             /**
-             * @description Delivery status; the sandbox records deliveries and never sends them.
+             * @description pending until an attempt gets a 2xx answer (succeeded) or the last retry fails (failed).
              * @enum {string}
              */
-            status: "success" | "recorded" | "failed";
-            /** @description Headers of the POST your endpoint receives, including the signature. */
+            status: "succeeded" | "pending" | "failed";
+            /** @description Headers of the latest POST (or of the first, before it is made), including the signature. Each attempt is signed afresh with its own timestamp. */
             headers: {
                 [key: string]: string;
             };
@@ -861,6 +881,27 @@ export interface components {
              * @description Creation time.
              */
             created_at: string;
+            /** @description Each attempt so far, oldest first. */
+            attempts: {
+                /**
+                 * Format: date-time
+                 * @description When the attempt started.
+                 */
+                attempted_at: string;
+                /** @description Your endpoint's HTTP status; null when it gave none (refused, timed out, not resolved). */
+                http_status: number | null;
+                /** @description Why the attempt failed; null when it succeeded. */
+                error: string | null;
+                /** @description Time from the request to the end of what was read of the answer. */
+                response_time_ms: number;
+                /** @description The first bytes of the answer (up to the documented cap), as text. */
+                response_body: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once the delivery succeeded or failed.
+             */
+            next_attempt_at: string | null;
         };
         WebhookEvent: {
             /** @description Event id. */
@@ -2983,7 +3024,7 @@ export interface operations {
                      *           "created_at": "2024-10-01T09:30:00Z",
                      *           "last_delivery": {
                      *             "timestamp": "2024-10-01T09:45:12Z",
-                     *             "status": "success",
+                     *             "status": "succeeded",
                      *             "response_time_ms": 142
                      *           }
                      *         }
@@ -3375,7 +3416,7 @@ export interface operations {
                      *           "webhook_id": "wh_2Lp7XcV9bN4mQ8rT",
                      *           "event_type": "payment.succeeded",
                      *           "url": "https://example.com/webhooks/ledgerline",
-                     *           "status": "recorded",
+                     *           "status": "succeeded",
                      *           "headers": {
                      *             "Content-Type": "application/json",
                      *             "X-Ledgerline-Event": "payment.succeeded",
@@ -3383,7 +3424,17 @@ export interface operations {
                      *             "X-Ledgerline-Signature": "sha256=586492250ec39cf717e947a86d80b578ab0fd96e0e6dc3cb29e353a89ac2fae0"
                      *           },
                      *           "body": "{\"id\":\"evt_1Ox4KpL7sD2fG9hJ\",\"type\":\"payment.succeeded\",\"created\":1727775000,\"data\":{\"object\":{\"id\":\"pay_9KfLq2RZc5WvYx1D\",\"status\":\"succeeded\",\"amount\":250,\"currency\":\"USD\",\"payment_method\":\"card\",\"customer\":\"customer@example.com\",\"fees\":{\"product_fee\":1.99,\"processing_fee\":0.3}}},\"api_version\":\"v1\"}",
-                     *           "created_at": "2024-10-01T09:30:00Z"
+                     *           "created_at": "2024-10-01T09:30:00Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempted_at": "2024-10-01T09:30:00Z",
+                     *               "http_status": 200,
+                     *               "error": null,
+                     *               "response_time_ms": 142,
+                     *               "response_body": "{\"received\":true}"
+                     *             }
+                     *           ],
+                     *           "next_attempt_at": null
                      *         }
                      *       ],
                      *       "has_more": false
@@ -3417,6 +3468,141 @@ export interface operations {
             };
             /** @description An id in the request names nothing in your account (param names it). */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests in the last minute for your plan: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error on our side. Retry with backoff. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Storage or the shared rate-limit counters are briefly unavailable: nothing was done, retry after Retry-After. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional. Your API key carries its plan, and every call is answered for the key's plan whatever this header says: the same request works with a key of any plan. When sent, it must be one of starter, business, enterprise (anything else answers 400 parameter_invalid_enum). Every answer to a valid key carries X-Plan-Type with the plan that applied; calls and events outside that plan answer 403 permission_error.
+                 * @example business
+                 */
+                "X-Plan-Type"?: components["parameters"]["PlanType"];
+                /**
+                 * @description Optional on POST requests: a unique value (a UUID) per operation, remembered for 24 hours. A retry that reaches us with the same key and the same parameters answers the first result again (same status and body, with Idempotent-Replayed: true) instead of acting twice, so a timeout never pays or transfers twice. The same key with other parameters answers 400 idempotency_key_reused; a retry while the first request is still running answers 409 idempotency_key_in_use (retry shortly). A request refused before it ran (authentication, plan, parameters) is not remembered.
+                 * @example example-resendWebhookDelivery-v1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Webhook id.
+                 * @example wh_2Lp7XcV9bN4mQ8rT
+                 */
+                id: string;
+                /**
+                 * @description Delivery id.
+                 * @example whd_3Kc8VnR5tY2qW7mB
+                 */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Plan-Type": components["headers"]["PlanType"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whd_3Kc8VnR5tY2qW7mB",
+                     *       "webhook_id": "wh_2Lp7XcV9bN4mQ8rT",
+                     *       "event_type": "payment.succeeded",
+                     *       "url": "https://example.com/webhooks/ledgerline",
+                     *       "status": "pending",
+                     *       "headers": {
+                     *         "Content-Type": "application/json",
+                     *         "X-Ledgerline-Event": "payment.succeeded",
+                     *         "X-Ledgerline-Timestamp": "1727775000",
+                     *         "X-Ledgerline-Signature": "sha256=586492250ec39cf717e947a86d80b578ab0fd96e0e6dc3cb29e353a89ac2fae0"
+                     *       },
+                     *       "body": "{\"id\":\"evt_1Ox4KpL7sD2fG9hJ\",\"type\":\"payment.succeeded\",\"created\":1727775000,\"data\":{\"object\":{\"id\":\"pay_9KfLq2RZc5WvYx1D\",\"status\":\"succeeded\",\"amount\":250,\"currency\":\"USD\",\"payment_method\":\"card\",\"customer\":\"customer@example.com\",\"fees\":{\"product_fee\":1.99,\"processing_fee\":0.3}}},\"api_version\":\"v1\"}",
+                     *       "created_at": "2024-10-01T09:30:00Z",
+                     *       "attempts": [],
+                     *       "next_attempt_at": "2024-10-01T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description A header or parameter is missing or invalid (param names it), or the request breaks a rule of this call. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is missing, invalid or expired. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An id in the request names nothing in your account (param names it). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed: retry shortly. */
+            409: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

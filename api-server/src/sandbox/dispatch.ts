@@ -6,6 +6,8 @@ import type { Logger } from '../logger';
 import { SandboxError } from './errors';
 import type { SandboxKey } from './keys';
 import { runOperation, type Answer } from './operations';
+import type { TargetRules } from './webhooks/addresses';
+import { PRECHECKS } from './webhooks/precheck';
 
 export interface DispatchDeps {
   db: Db;
@@ -14,10 +16,14 @@ export interface DispatchDeps {
   logger: Logger;
   maxObjectsPerKey: number;
   idempotencyKeys: IdempotencyStore;
+  /** Where webhooks may be delivered: checked when one is registered (webhooks/precheck.ts). */
+  webhookRules: TargetRules;
 }
 
 /** Runs a checked request's operation: reads on the database, POSTs as acknowledged writes, idempotent when asked. */
-export function dispatch(deps: DispatchDeps, req: Request, res: Response, key: SandboxKey, endpoint: ApiEndpoint, params: Record<string, unknown>): Promise<Answer> {
+export async function dispatch(deps: DispatchDeps, req: Request, res: Response, key: SandboxKey, endpoint: ApiEndpoint, params: Record<string, unknown>): Promise<Answer> {
+  // Refused like a bad parameter: before the operation, so nothing is remembered for an Idempotency-Key.
+  await PRECHECKS[endpoint.id]?.(params, deps.webhookRules);
   return endpoint.method === 'POST' ? idempotent(deps, req, key, endpoint, params, res) : run(deps, deps.db, endpoint, key, params);
 }
 

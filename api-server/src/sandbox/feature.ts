@@ -15,6 +15,7 @@ import { mintKey } from './keys';
 import { requestLogRoute } from './requestLog';
 import { setRequestId } from './requestId';
 import { SANDBOX_IDEMPOTENCY_TABLE, sandboxMigrations } from './table';
+import { webhookQueueMigrations } from './webhooks/table';
 
 const keyLimiters = new WeakMap<Counters, RequestHandler>();
 
@@ -47,7 +48,7 @@ export async function issueKey(deps: { writes: Writes; now: () => Date; logger: 
 /** POST /api/sandbox/keys: mints a test key for a plan (the live API's envelope, as every /api call). */
 export const sandboxKeysFeature: Feature = {
   name: 'sandbox',
-  migrations: sandboxMigrations,
+  migrations: [...sandboxMigrations, ...webhookQueueMigrations],
   routes({ db, writes, now, counters, logger, limiters, metrics }) {
     const router = express.Router();
     const limiter = sandboxKeyLimiter(counters, metrics);

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { EXAMPLES, SAMPLE_IDS, SECOND_SAMPLE_TRANSACTION, WEBHOOK_DELIVERY_EXAMPLE, WEBHOOK_HEADERS } from '../../../src/data/apiReference';
+import { EXAMPLES, SAMPLE_IDS, SECOND_SAMPLE_TRANSACTION, WEBHOOK_DELIVERY_SUCCEEDED_EXAMPLE, WEBHOOK_HEADERS } from '../../../src/data/apiReference';
 import { isPlanId, type PlanId } from '../../../src/data/plans';
 import { SANDBOX_KEY_PREFIX, SANDBOX_KEY_TTL_MS } from '../../../src/data/sandbox';
 import { atomically, type Db } from '../db/database';
@@ -43,10 +43,11 @@ function seedObjects(nowMs: number): NewObject[] {
   // The documented secret is public: each key's copy of the sample webhook signs with its own,
   // and so does its sample delivery (the documented one, re-signed), which list cursors can name.
   const secret = `whsec_${randomBytes(16).toString('hex')}`;
-  const headers = WEBHOOK_DELIVERY_EXAMPLE.headers;
-  const timestamp = headers[WEBHOOK_HEADERS.timestamp];
-  const signature = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${WEBHOOK_DELIVERY_EXAMPLE.body}`).digest('hex')}`;
-  const delivery = { ...WEBHOOK_DELIVERY_EXAMPLE, headers: { ...headers, [WEBHOOK_HEADERS.signature]: signature } };
+  // A past delivery (succeeded): nothing is queued for it, so the sample URL is never called.
+  const example = WEBHOOK_DELIVERY_SUCCEEDED_EXAMPLE;
+  const timestamp = example.headers[WEBHOOK_HEADERS.timestamp];
+  const signature = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${example.body}`).digest('hex')}`;
+  const delivery = { ...example, headers: { ...example.headers, [WEBHOOK_HEADERS.signature]: signature } };
   // Oldest first, so lists (newest first) show the primary samples on top.
   return [
     { kind: 'account', id: SAMPLE_IDS.account2, parentId: null, data: account2, createdAt: nowMs },

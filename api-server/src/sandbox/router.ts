@@ -17,6 +17,7 @@ import { readParams } from './params';
 import { recordRequests } from './requestLog';
 import { setRequestId } from './requestId';
 import { SANDBOX_IDEMPOTENCY_TABLE } from './table';
+import type { TargetRules } from './webhooks/addresses';
 
 export interface SandboxRouterDeps {
   db: Db;
@@ -27,6 +28,9 @@ export interface SandboxRouterDeps {
   metrics?: AppMetrics;
   rateLimitScale: number;
   maxObjectsPerKey: number;
+  webhookRules: TargetRules;
+  /** Told when a call may have queued webhook deliveries (the worker then looks at once instead of at its next poll). */
+  webhooksQueued?: () => void;
 }
 
 interface Locals {
@@ -125,6 +129,7 @@ export function sandboxRouter(routerDeps: SandboxRouterDeps): Router {
       }
       const params = readParams(endpoint, { method: req.method, query: req.query as Record<string, unknown>, body: req.body, path: pathParams });
       const answer = await dispatch(deps, req, res, key, endpoint, params);
+      if (endpoint.method === 'POST' && answer.status < 300) deps.webhooksQueued?.();
       res.status(answer.status).json(withRequestId(answer, locals(res).requestId));
     } catch (err) {
       next(err);

@@ -33,6 +33,7 @@ export class SandboxStore {
     const expired = this.db.selectFrom('sandbox_keys').select('id').where('expires_at', '<=', nowMs);
     await this.db.deleteFrom('sandbox_objects').where('key_id', 'in', expired).execute();
     await this.db.deleteFrom('sandbox_requests').where('key_id', 'in', expired).execute();
+    await this.db.deleteFrom('sandbox_webhook_queue').where('key_id', 'in', expired).execute();
     await this.db.deleteFrom(SANDBOX_IDEMPOTENCY_TABLE).where(sql<string>`substr(key, 1, ${sql.lit(KEY_ID_LENGTH)})`, 'in', expired).execute();
     const gone = await this.db.deleteFrom('sandbox_keys').where('expires_at', '<=', nowMs).executeTakeFirst();
     return Number(gone.numDeletedRows);
@@ -58,6 +59,19 @@ export class SandboxStore {
     let q = this.db.selectFrom('sandbox_objects').select((eb) => eb.fn.countAll<number>().as('n')).where('key_id', '=', keyId);
     if (kind) q = q.where('kind', '=', kind);
     return Number((await q.executeTakeFirstOrThrow()).n);
+  }
+
+  /** Objects of one kind created at or after `sinceMs`, but `exceptId` (a key holds a bounded number). */
+  async countObjectsSince(keyId: string, kind: string, sinceMs: number, exceptId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('sandbox_objects')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('key_id', '=', keyId)
+      .where('kind', '=', kind)
+      .where('created_at', '>=', sinceMs)
+      .where('id', '!=', exceptId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** Every object of one kind, newest first, at most `max` (a key's bound). */

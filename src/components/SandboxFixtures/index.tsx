@@ -8,7 +8,7 @@ function Answer({ answer }: { answer: SandboxFixture['answer'] }): ReactNode {
   if ('deliveryStatus' in answer) {
     return (
       <>
-        <code>{answer.status}</code>, a delivery with <code>status: {answer.deliveryStatus}</code>
+        <code>{answer.status}</code>, a delivery that ends <code>status: {answer.deliveryStatus}</code>
       </>
     );
   }

@@ -110,8 +110,9 @@ export const REQUEST_HEADERS: readonly HeaderDoc[] = [
 
 /**
  * Documented statuses (spec section 4). Examples and schemas use these constants. `failed` is
- * the status the documented transaction.failed and payment.failed events carry; `recorded` is a
- * delivery the sandbox stored instead of sending. Append new statuses at the end, since examples pick statuses by position.
+ * the status the documented transaction.failed and payment.failed events carry. A webhook
+ * delivery is `pending` until an attempt gets a 2xx (`succeeded`) or its last retry fails
+ * (`failed`). Append new statuses at the end, since examples pick statuses by position.
  */
 export const STATUSES = {
   account: ['active'],
@@ -119,7 +120,7 @@ export const STATUSES = {
   payment: ['succeeded', 'failed'],
   invoice: ['DRAFT', 'SUBMITTED', 'PAID'],
   syncJob: ['processing'],
-  webhookDelivery: ['success', 'recorded', 'failed'],
+  webhookDelivery: ['succeeded', 'pending', 'failed'],
   whiteLabelDeployment: ['deploying'],
 } as const;
 

@@ -35,7 +35,10 @@ const cursor = (what: string, example: string): ApiParam => ({
   example,
 });
 
-/** A delivery as the sandbox records it: the exact headers and raw body your endpoint would receive. */
+/**
+ * A delivery as POST /webhooks/{id}/test answers it (queued, not yet attempted): the exact
+ * headers and raw body your endpoint receives.
+ */
 const DELIVERY_EVENT = WEBHOOK_EVENTS.find((e) => e.type === 'payment.succeeded')!;
 const DELIVERY_TIMESTAMP = String(DELIVERY_EVENT.example.created);
 const DELIVERY_BODY = JSON.stringify(DELIVERY_EVENT.example);
@@ -54,6 +57,15 @@ export const WEBHOOK_DELIVERY_EXAMPLE = {
   },
   body: DELIVERY_BODY,
   created_at: SAMPLE_TIMES.created,
+  attempts: [] as { attempted_at: string; http_status: number | null; error: string | null; response_time_ms: number; response_body: string }[],
+  next_attempt_at: SAMPLE_TIMES.created as string | null,
+};
+/** The same delivery once your endpoint answered the first attempt with 200. */
+export const WEBHOOK_DELIVERY_SUCCEEDED_EXAMPLE = {
+  ...WEBHOOK_DELIVERY_EXAMPLE,
+  status: STATUSES.webhookDelivery[0],
+  attempts: [{ attempted_at: SAMPLE_TIMES.created, http_status: 200, error: null, response_time_ms: 142, response_body: '{"received":true}' }],
+  next_attempt_at: null,
 };
 
 /* Errors of the operations themselves, worded as the sandbox words them (api-server/src/sandbox/operations). */
@@ -262,6 +274,7 @@ export const API_ENDPOINTS = defineEndpoints([
     id: 'syncAccounting', method: 'POST', path: `/${ACCOUNTING}/sync`, section: 'accounting', plans: PAID_TIERS, permission: 'read:premium',
     summary: `Full ${ACCOUNTING_PROVIDER.name} sync`,
     description: `Reconciles the given bank transactions with ${ACCOUNTING_PROVIDER.name}. You receive ${ACCOUNTING}.sync.completed when the job ends. Not available on Starter.`,
+    events: [`${ACCOUNTING}.sync.completed`],
     params: [
       tenant,
       b('transaction_ids', true, 'Transactions to reconcile.', { type: 'array', items: S() }),
@@ -300,7 +313,7 @@ export const API_ENDPOINTS = defineEndpoints([
   {
     id: 'createWebhook', method: 'POST', path: '/webhooks', section: 'webhooks', plans: ALL,
     summary: 'Create a webhook',
-    description: 'Registers an HTTPS endpoint for events. Your plan caps the number of webhooks and the events you may subscribe to.',
+    description: 'Registers an HTTPS endpoint for events. Your plan caps the number of webhooks and the events you may subscribe to. The url must be https on port 443 and must not name or resolve to a loopback, private, link-local or cloud metadata address.',
     params: [
       b('url', true, 'HTTPS URL receiving POST requests.', { type: 'string', format: 'uri' }),
       b('events', true, 'Event types to deliver.', { type: 'array', items: S() }),
@@ -310,6 +323,7 @@ export const API_ENDPOINTS = defineEndpoints([
     example: { url: EXAMPLES.Webhook.url, events: EXAMPLES.Webhook.events, description: 'Production listener', active: true },
     errors: [
       { status: 400, code: 'parameter_invalid_format', message: 'Invalid url: webhooks are delivered over HTTPS only.', param: 'url' },
+      { status: 400, code: 'url_not_allowed', message: "Invalid url: webhooks can't be delivered to private addresses.", param: 'url' },
       eventNotInPlan('events[0]'),
       planCap('webhooks', 'starter', PLAN_LIMITS.starter.webhooks!),
       OBJECT_LIMIT,
@@ -327,7 +341,7 @@ export const API_ENDPOINTS = defineEndpoints([
   {
     id: 'testWebhook', method: 'POST', path: '/webhooks/{id}/test', section: 'webhooks', plans: ALL,
     summary: 'Send a test event',
-    description: 'Signs a sample event of the given type with the webhook\'s secret and delivers it to the webhook. The event must be one your plan may receive. In the sandbox the delivery is recorded, never sent: list it to see the exact request your endpoint would get.',
+    description: 'Signs a sample event of the given type with the webhook\'s secret and delivers it to the webhook. The event must be one your plan may receive. The sandbox sends it for real: the answer is the queued delivery (pending); list the deliveries to see each attempt, with your endpoint\'s status and answer.',
     params: [
       p('id', 'Webhook id.'),
       b('event', true, 'Event type to send.', { type: 'string', enum: WEBHOOK_EVENTS.map((e) => e.type) }),
@@ -343,7 +357,16 @@ export const API_ENDPOINTS = defineEndpoints([
     params: [p('id', 'Webhook id.'), cursor('delivery', SAMPLE_IDS.delivery)],
     example: { id: SAMPLE_IDS.webhook },
     errors: [notFound('webhook', MISSING.webhook, 'id')],
-    response: { status: 200, description: 'The deliveries.', schema: list('#/components/schemas/WebhookDelivery'), example: listOf([WEBHOOK_DELIVERY_EXAMPLE]) },
+    response: { status: 200, description: 'The deliveries.', schema: list('#/components/schemas/WebhookDelivery'), example: listOf([WEBHOOK_DELIVERY_SUCCEEDED_EXAMPLE]) },
+  },
+  {
+    id: 'resendWebhookDelivery', method: 'POST', path: '/webhooks/{id}/deliveries/{delivery_id}/resend', section: 'webhooks', plans: ALL,
+    summary: 'Resend a delivery',
+    description: 'Sends the event of one delivery again, as a new delivery with the same event id and body, signed afresh and retried like any other. Your handler can tell it is the same event by its id.',
+    params: [p('id', 'Webhook id.'), p('delivery_id', 'Delivery id.')],
+    example: { id: SAMPLE_IDS.webhook, delivery_id: SAMPLE_IDS.delivery },
+    errors: [notFound('webhook', MISSING.webhook, 'id'), OBJECT_LIMIT],
+    response: { status: 201, description: 'The new delivery.', schema: 'WebhookDelivery', example: WEBHOOK_DELIVERY_EXAMPLE },
   },
   {
     id: 'getWhiteLabelConfig', method: 'GET', path: '/white-label/config', section: 'whiteLabel', plans: WHITE_LABEL_PLAN_IDS, permission: 'manage:white_label',
@@ -356,6 +379,7 @@ export const API_ENDPOINTS = defineEndpoints([
     id: 'deployWhiteLabel', method: 'POST', path: '/white-label/deploy', section: 'whiteLabel', plans: WHITE_LABEL_PLAN_IDS, permission: 'manage:white_label',
     summary: 'Deploy the white-label platform',
     description: 'Publishes your branded platform on your domain. You receive white_label.deployed when it is live.',
+    events: ['white_label.deployed'],
     params: [b('domain', true, 'Your domain.', S()), b('ssl_enabled', false, 'Issue a TLS certificate (default true).', { type: 'boolean' })],
     example: { domain: 'banking.acme.example', ssl_enabled: true },
     errors: [OBJECT_LIMIT],

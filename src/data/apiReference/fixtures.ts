@@ -40,7 +40,7 @@ export interface SandboxFixture {
   trigger: string;
   /** The request's values (by parameter name) that trigger it, merged over the endpoint's example. */
   values?: Record<string, unknown>;
-  /** What it answers: an error body, or the status of the delivery that operation `on` records. */
+  /** What it answers: an error body, or the status the delivery that operation `on` queues ends with (the 201 itself is pending). */
   answer: FixtureError | { status: 201; deliveryStatus: string; on: 'testWebhook' };
   description: string;
 }
@@ -86,7 +86,7 @@ export const SANDBOX_FIXTURES: readonly SandboxFixture[] = [
     trigger: `a webhook whose url is on ${MAGIC.failingWebhookDomain}, e.g. ${MAGIC.failingWebhookUrl}`,
     values: { url: MAGIC.failingWebhookUrl },
     answer: { status: 201, deliveryStatus: STATUSES.webhookDelivery[2], on: 'testWebhook' },
-    description: `Create a webhook whose url is on ${MAGIC.failingWebhookDomain}: every test event to it is recorded as a ${STATUSES.webhookDelivery[2]} delivery, and the webhook's last_delivery says so.`,
+    description: `Create a webhook whose url is on ${MAGIC.failingWebhookDomain}: the name never resolves (RFC 6761), so every attempt of every delivery to it fails; after your plan's retries the delivery is ${STATUSES.webhookDelivery[2]}, and the webhook's last_delivery says so.`,
   },
   {
     name: 'rate_limited',

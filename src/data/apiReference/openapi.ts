@@ -64,7 +64,10 @@ const IDEMPOTENCY_PARAMETER = {
   schema: { type: 'string', pattern: IDEMPOTENCY.keyPattern, maxLength: 255 },
 };
 
-/** The success answer's example, with the Testing page's magic outcomes that still succeed (a failed delivery) as named examples. */
+/**
+ * The success answer's example, with the Testing page's magic outcomes that still succeed (a
+ * delivery that will fail) as named examples: the 201 is the queued delivery, still pending.
+ */
 function successContent(endpoint: ApiEndpoint): Record<string, unknown> {
   const magic = fixturesOf(endpoint.id).filter((f) => 'on' in f.answer && f.answer.on === endpoint.id);
   if (!magic.length) return json(ref(endpoint.response.schema), endpoint.response.example);
@@ -73,9 +76,9 @@ function successContent(endpoint: ApiEndpoint): Record<string, unknown> {
     'application/json': {
       schema: ref(endpoint.response.schema),
       examples: {
-        default: { summary: 'Recorded delivery', value: base },
+        default: { summary: 'Queued delivery', value: base },
         ...Object.fromEntries(
-          magic.map((f) => [f.name, { summary: `Testing: ${f.title.toLowerCase()}`, description: f.description, value: { ...base, url: MAGIC.failingWebhookUrl, status: (f.answer as { deliveryStatus: string }).deliveryStatus } }]),
+          magic.map((f) => [f.name, { summary: `Testing: ${f.title.toLowerCase()}`, description: f.description, value: { ...base, url: MAGIC.failingWebhookUrl } }]),
         ),
       },
     },

@@ -27,6 +27,8 @@ function queryString(endpoint: ApiEndpoint): string {
 function body(endpoint: ApiEndpoint): Record<string, unknown> | null {
   if (endpoint.method !== 'POST') return null;
   const entries = endpoint.params.filter((p) => p.in === 'body' && endpoint.example[p.name] !== undefined).map((p) => [p.name, endpoint.example[p.name]]);
+  // A POST without body parameters (a resend) sends no body: the OpenAPI operation has no requestBody.
+  if (!endpoint.params.some((p) => p.in === 'body')) return null;
   return Object.fromEntries(entries);
 }
 

@@ -69,6 +69,8 @@ export interface ApiEndpoint {
   /** Permission string the caller's key needs, when one applies. */
   permission?: string;
   params: readonly ApiParam[];
+  /** Webhook event types a successful call fires (its description names them): the sandbox delivers them to the key's webhooks. */
+  events?: readonly string[];
   /** Values for the request examples, by parameter name. */
   example: Record<string, unknown>;
   response: {

@@ -15,6 +15,7 @@ import { loadFormTokens } from '../../../api-server/src/form-token/store';
 import { MIN_FILL_MS } from '../../../src/schemas/common';
 import { RedisCounters } from '../../../api-server/src/http/counters/redis';
 import type { Express } from 'express';
+import type { Resolver } from '../../../api-server/src/sandbox/webhooks/addresses';
 
 export const TEST_ADMIN = { user: 'admin', password: 'api-test-password' } as const;
 
@@ -106,7 +107,9 @@ export async function createTestApp(
   const now = () => new Date(clock.now);
   const outbox = new OutboxStore(db, config.mailFrom, now);
   const formTokens = await loadFormTokens(db, dataDir);
-  const app = createApp({ config, db, writes, outbox, logger, now, formTokens }, { ...options, counters });
+  // No test asks a real DNS server: names do not resolve (an accepted url, whose attempts fail) unless a test passes its own resolver.
+  const webhooks = { rules: { resolver: unresolvable, allow: config.sandboxWebhookAllow }, ...options.webhooks };
+  const app = createApp({ config, db, writes, outbox, logger, now, formTokens }, { ...options, counters, webhooks });
   return {
     app,
     db,
@@ -124,6 +127,9 @@ export async function createTestApp(
     },
   };
 }
+
+/** A resolver for tests that knows no name (tests/api never reach for a real DNS server). */
+export const unresolvable: Resolver = (host) => Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }));
 
 export function basicAuthHeader(user: string = TEST_ADMIN.user, password: string = TEST_ADMIN.password): string {
   return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;

@@ -7,7 +7,10 @@ import { endpointById, MAGIC, SAMPLE_IDS, SANDBOX_FIXTURES, SIMULATE_HEADER, SIM
 import { buildOpenApiDocument } from '../../../src/data/apiReference/openapi';
 import { SANDBOX_BASE_PATH, sandboxRateLimit } from '../../../src/data/sandbox';
 import { DEFAULT_SITE_ADDRESSES } from '../../../src/domain/siteAddress';
-import { createTestApp, type TestApp } from '../_lib/testApp';
+import pino from 'pino';
+import { PLAN_LIMITS } from '../../../src/data/limits';
+import { WebhookWorker } from '../../../api-server/src/sandbox/webhooks/worker';
+import { createTestApp, unresolvable, type TestApp } from '../_lib/testApp';
 import { headersFor, mintKey, schemaErrors, send } from './_sandbox';
 
 type Media = { examples?: Record<string, { value: Record<string, unknown> }> };
@@ -44,21 +47,30 @@ describe.each(SANDBOX_FIXTURES.filter((f) => f.answer.status === 400))('the magi
   });
 });
 
-it('records every test event to a webhook on .invalid as a failed delivery', async () => {
+it("ends every test event to a webhook on .invalid as a failed delivery, after the plan's retries", async () => {
   t = await createTestApp();
-  const key = await mintKey(t.app, 'starter');
-  const h = headersFor(key, 'starter');
-  const hook = await send(t.app, endpointById('createWebhook'), h, namedBody('createWebhook', 'delivery_fails'));
-  expect([hook.status, hook.body.url]).toEqual([201, MAGIC.failingWebhookUrl]);
-  for (let i = 0; i < 2; i++) {
-    const delivery = await send(t.app, endpointById('testWebhook'), h, { id: hook.body.id, event: 'payment.succeeded' });
-    expect([delivery.status, delivery.body.status]).toEqual([201, 'failed']);
-    expect(schemaErrors(endpointById('testWebhook'), 201, delivery.body)).toBeNull();
+  const worker = new WebhookWorker({ rules: { resolver: unresolvable, allow: [] }, transact: (w) => t.storage.writes.run(w), logger: pino({ level: 'silent' }), retryDelayMs: () => 10, pollMs: 20 });
+  try {
+    const key = await mintKey(t.app, 'starter');
+    const h = headersFor(key, 'starter');
+    const hook = await send(t.app, endpointById('createWebhook'), h, namedBody('createWebhook', 'delivery_fails'));
+    expect([hook.status, hook.body.url]).toEqual([201, MAGIC.failingWebhookUrl]);
+    const fixture = SANDBOX_FIXTURES.find((f) => f.name === 'delivery_fails')!.answer as { deliveryStatus: string };
+    for (let i = 0; i < 2; i++) {
+      const delivery = await send(t.app, endpointById('testWebhook'), h, { id: hook.body.id, event: 'payment.succeeded' });
+      expect([delivery.status, delivery.body.status]).toEqual([201, 'pending']);
+      expect(schemaErrors(endpointById('testWebhook'), 201, delivery.body)).toBeNull();
+    }
+    worker.start();
+    const list = async () => (await send(t.app, endpointById('listWebhookDeliveries'), h, { id: hook.body.id })).body.data as { status: string; attempts: unknown[] }[];
+    const deadline = Date.now() + 5_000;
+    while ((await list()).some((d) => d.status === 'pending') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect((await list()).map((d) => [d.status, d.attempts.length])).toEqual([1, 2].map(() => [fixture.deliveryStatus, 1 + PLAN_LIMITS.starter.webhookRetryAttempts]));
+    const hooks = (await send(t.app, endpointById('listWebhooks'), h, {})).body.data as { id: string; last_delivery: { status: string } | null }[];
+    expect(hooks.find((w) => w.id === hook.body.id)!.last_delivery).toMatchObject({ status: fixture.deliveryStatus });
+  } finally {
+    await worker.stop();
   }
-  const hooks = (await send(t.app, endpointById('listWebhooks'), h, {})).body.data as { id: string; last_delivery: { status: string } | null }[];
-  expect(hooks.find((w) => w.id === hook.body.id)!.last_delivery).toMatchObject({ status: 'failed' });
-  // The sample webhook (a real-looking URL) still records its deliveries.
-  expect((await send(t.app, endpointById('testWebhook'), h)).body.status).toBe('recorded');
 });
 
 it(`answers 429 with Retry-After on ${SIMULATE_HEADER}: ${SIMULATE_RATE_LIMIT}, on any call, without using the key's quota`, async () => {

@@ -78,8 +78,8 @@ describe('static/openapi/v1.yaml', () => {
         'GET /xero/auth/connect', 'POST /xero/auth/callback', 'GET /xero/organizations', 'GET /xero/invoices',
         'POST /xero/invoices/sync', 'POST /xero/sync', 'GET /xero/reports/profit-loss',
         'POST /webhooks', 'GET /webhooks', 'GET /white-label/config', 'POST /white-label/deploy',
-        // Added for the sandbox (issue 17): a test event and the deliveries it records.
-        'POST /webhooks/{id}/test', 'GET /webhooks/{id}/deliveries',
+        // Added for the sandbox (issue 17): a test event and its deliveries; resending one (issue 27).
+        'POST /webhooks/{id}/test', 'GET /webhooks/{id}/deliveries', 'POST /webhooks/{id}/deliveries/{delivery_id}/resend',
       ].sort(),
     );
   });

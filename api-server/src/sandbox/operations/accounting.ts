@@ -8,6 +8,7 @@ import { SAMPLE_EXPIRIES } from '../../../../src/data/timings';
 import { notFound, SandboxError } from '../errors';
 import { iso, newId } from '../keys';
 import { MAGIC } from '../../../../src/data/apiReference/fixtures';
+import { fireEvent } from '../webhooks/deliveries';
 import { create, data, fixtureError, mustGet, page, staticPage, str, type Ctx, type Operation } from './context';
 
 function requireTenant(ctx: Ctx): void {
@@ -101,6 +102,8 @@ export const ACCOUNTING_OPERATIONS: Record<string, Operation> = {
     await syncedTransactions(ctx);
     const job = { id: newId('sync_'), status: STATUSES.syncJob[0], tenant_id: SAMPLE_IDS.tenant, transaction_count: ids.length, created_at: iso(ctx.now) };
     await create(ctx, [{ kind: 'sync_job', id: job.id, parentId: SAMPLE_IDS.tenant, data: job, createdAt: ctx.now }]);
+    // The documented event (syncAccounting's `events`): the sandbox's job ends at once.
+    await fireEvent(ctx, `${ACCOUNTING}.sync.completed`, { ...job, status: 'completed' });
     return { status: 200, body: job };
   },
   getProfitLossReport: async (ctx) => {

@@ -3,6 +3,7 @@ import { formatLimit } from '../../../../src/data/limits';
 import { getPlan } from '../../../../src/data/plans';
 import { SANDBOX_DEFAULT_PAGE_SIZE } from '../../../../src/data/sandbox';
 import { notFound, SandboxError } from '../errors';
+import type { Db } from '../../db/database';
 import type { SandboxKey } from '../keys';
 import type { NewObject, SandboxObjectRow, SandboxStore } from '../store';
 
@@ -15,6 +16,8 @@ export interface Answer {
 
 export interface Ctx {
   store: SandboxStore;
+  /** The operation's transaction (a POST's) or the database (a GET): what the webhook queue is written in. */
+  db: Db;
   key: SandboxKey;
   params: Record<string, unknown>;
   now: number;

@@ -1,8 +1,8 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { API_VERSION, MAGIC, STATUSES, WEBHOOK_EVENTS, WEBHOOK_HEADERS } from '../../../../src/data/apiReference';
+import { randomBytes } from 'node:crypto';
+import { API_VERSION, WEBHOOK_EVENTS } from '../../../../src/data/apiReference';
 import { PLAN_LIMITS } from '../../../../src/data/limits';
-import { SANDBOX_DELIVERY_STATUS } from '../../../../src/data/sandbox';
-import { plansPhrase, SandboxError } from '../errors';
+import { notFound, plansPhrase, SandboxError } from '../errors';
+import { enqueueDelivery, type DeliveryObject, type WebhookObject } from '../webhooks/deliveries';
 import { iso, newId } from '../keys';
 import { create, data, mustGet, page, planLimitError, str, type Ctx, type Operation } from './context';
 
@@ -22,11 +22,14 @@ function eventFor(ctx: Ctx, type: string): Record<string, unknown> {
   return { id: newId('evt_'), type, created: Math.floor(ctx.now / 1000), data: { object: rendered }, api_version: API_VERSION };
 }
 
-/** Webhooks and their test deliveries: recorded and signed as documented, never sent. */
+/**
+ * Webhooks and their deliveries: each test event (and each resend) is queued here, in the
+ * call's transaction, and sent for real by the delivery worker (../webhooks/worker.ts). The url
+ * was checked against the delivery rules before the transaction began (../webhooks/precheck.ts).
+ */
 export const WEBHOOK_OPERATIONS: Record<string, Operation> = {
   createWebhook: async (ctx) => {
     const url = str(ctx.params.url);
-    if (!url.startsWith('https://')) throw new SandboxError('invalid_request_error', 'parameter_invalid_format', 'Invalid url: webhooks are delivered over HTTPS only.', 'url');
     const events = ctx.params.events as string[];
     if (!events.length) throw new SandboxError('invalid_request_error', 'parameter_missing', 'Missing required param: events (at least one event type).', 'events');
     events.forEach((type, i) => eventAllowed(ctx, type, `events[${i}]`));
@@ -49,29 +52,23 @@ export const WEBHOOK_OPERATIONS: Record<string, Operation> = {
     const row = await mustGet(ctx, 'webhook', str(ctx.params.id), 'webhook', 'id');
     const type = str(ctx.params.event);
     eventAllowed(ctx, type, 'event');
-    const webhook = data<{ id: string; url: string; secret: string }>(row);
-    const timestamp = String(Math.floor(ctx.now / 1000));
-    const body = JSON.stringify(eventFor(ctx, type));
-    const signature = `sha256=${createHmac('sha256', webhook.secret).update(`${timestamp}.${body}`).digest('hex')}`;
-    // A URL on the reserved .invalid domain stands for an endpoint that never answers 2xx (the magic failing delivery).
-    const status = new URL(webhook.url).hostname.endsWith(MAGIC.failingWebhookDomain) ? STATUSES.webhookDelivery[2] : SANDBOX_DELIVERY_STATUS;
-    const delivery = {
-      id: newId('whd_'),
-      webhook_id: webhook.id,
-      event_type: type,
-      url: webhook.url,
-      status,
-      headers: { 'Content-Type': 'application/json', [WEBHOOK_HEADERS.eventType]: type, [WEBHOOK_HEADERS.timestamp]: timestamp, [WEBHOOK_HEADERS.signature]: signature },
-      body,
-      created_at: iso(ctx.now),
-    };
-    await create(ctx, [{ kind: 'delivery', id: delivery.id, parentId: webhook.id, data: delivery, createdAt: ctx.now }]);
-    await ctx.store.updateObject(ctx.key.id, 'webhook', webhook.id, { ...data<object>(row), last_delivery: { timestamp: delivery.created_at, status, response_time_ms: 0 } });
+    // A URL on the reserved .invalid domain never resolves: its deliveries fail (the magic failing delivery).
+    const delivery = await enqueueDelivery(ctx, data<WebhookObject>(row), type, JSON.stringify(eventFor(ctx, type)));
     return { status: 201, body: delivery };
   },
   listWebhookDeliveries: async (ctx) => {
     const id = str(ctx.params.id);
     await mustGet(ctx, 'webhook', id, 'webhook', 'id');
     return page(ctx, 'delivery', 'delivery', { parentId: id });
+  },
+  resendWebhookDelivery: async (ctx) => {
+    const webhook = data<WebhookObject>(await mustGet(ctx, 'webhook', str(ctx.params.id), 'webhook', 'id'));
+    const deliveryId = str(ctx.params.delivery_id);
+    const row = await mustGet(ctx, 'delivery', deliveryId, 'delivery', 'delivery_id');
+    if (row.parent_id !== webhook.id) throw notFound('delivery', deliveryId, 'delivery_id');
+    const original = data<DeliveryObject>(row);
+    // The same event (id and body), to the webhook's url and secret as they are now.
+    const delivery = await enqueueDelivery(ctx, webhook, original.event_type, original.body);
+    return { status: 201, body: delivery };
   },
 };
