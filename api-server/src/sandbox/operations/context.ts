@@ -2,6 +2,7 @@ import { SANDBOX_FIXTURES, type FixtureError } from '../../../../src/data/apiRef
 import { formatLimit } from '../../../../src/data/limits';
 import { getPlan } from '../../../../src/data/plans';
 import { SANDBOX_DEFAULT_PAGE_SIZE } from '../../../../src/data/sandbox';
+import type { Db } from '../../db/database';
 import { notFound, SandboxError } from '../errors';
 import type { SandboxKey } from '../keys';
 import type { NewObject, SandboxObjectRow, SandboxStore } from '../store';
@@ -15,6 +16,8 @@ export interface Answer {
 
 export interface Ctx {
   store: SandboxStore;
+  /** The operation's transaction, for what it writes beside the store (the events it fires). */
+  tx: Db;
   key: SandboxKey;
   params: Record<string, unknown>;
   now: number;

@@ -21,5 +21,5 @@ if (missing.length) throw new Error(`Sandbox operations missing for documented e
 export async function runOperation(deps: SandboxServiceDeps, tx: Db, endpoint: ApiEndpoint, key: SandboxKey, params: Record<string, unknown>): Promise<Answer> {
   // Counts (per-key bound, plan caps) are read and then written: one writer per key at a time.
   if (endpoint.method === 'POST') await lockKey(tx, `sandbox-key:${key.id}`);
-  return OPERATIONS[endpoint.id]!({ store: new SandboxStore(tx), key, params, now: deps.now().getTime(), maxObjects: deps.maxObjectsPerKey });
+  return OPERATIONS[endpoint.id]!({ store: new SandboxStore(tx), tx, key, params, now: deps.now().getTime(), maxObjects: deps.maxObjectsPerKey });
 }

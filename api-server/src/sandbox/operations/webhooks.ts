@@ -3,6 +3,7 @@ import { API_VERSION, MAGIC, STATUSES, WEBHOOK_EVENTS, WEBHOOK_HEADERS } from '.
 import { PLAN_LIMITS } from '../../../../src/data/limits';
 import { SANDBOX_DELIVERY_STATUS } from '../../../../src/data/sandbox';
 import { plansPhrase, SandboxError } from '../errors';
+import { recordEvent, type SandboxEvent } from '../events/store';
 import { iso, newId } from '../keys';
 import { create, data, mustGet, page, planLimitError, str, type Ctx, type Operation } from './context';
 
@@ -15,7 +16,7 @@ function eventAllowed(ctx: Ctx, type: string, param: string): void {
 }
 
 /** The event a test delivery carries: the documented example, with a fresh id and time, rendered for the key's plan. */
-function eventFor(ctx: Ctx, type: string): Record<string, unknown> {
+function eventFor(ctx: Ctx, type: string): SandboxEvent & Record<string, unknown> {
   const doc = WEBHOOK_EVENTS.find((e) => e.type === type)!;
   const object = (doc.example.data as { object: Record<string, unknown> }).object;
   const rendered = doc.object === 'Payment' ? { ...object, fees: { ...(object.fees as object), product_fee: PLAN_LIMITS[ctx.key.plan].sampleTransactionFee } } : object;
@@ -51,7 +52,9 @@ export const WEBHOOK_OPERATIONS: Record<string, Operation> = {
     eventAllowed(ctx, type, 'event');
     const webhook = data<{ id: string; url: string; secret: string }>(row);
     const timestamp = String(Math.floor(ctx.now / 1000));
-    const body = JSON.stringify(eventFor(ctx, type));
+    const event = eventFor(ctx, type);
+    await recordEvent(ctx.tx, ctx.key.id, event);
+    const body = JSON.stringify(event);
     const signature = `sha256=${createHmac('sha256', webhook.secret).update(`${timestamp}.${body}`).digest('hex')}`;
     // A URL on the reserved .invalid domain stands for an endpoint that never answers 2xx (the magic failing delivery).
     const status = new URL(webhook.url).hostname.endsWith(MAGIC.failingWebhookDomain) ? STATUSES.webhookDelivery[2] : SANDBOX_DELIVERY_STATUS;
