@@ -55,9 +55,35 @@ export const SANDBOX_EVENT_LOG_SIZE = 100;
 export const LEDGERLINE_CLI = {
   name: 'ledgerline',
   defaultApi: 'http://localhost:3000',
+  /** Where the docs' and --help's examples forward to: a handler on the developer's machine. */
+  exampleForwardTo: 'http://localhost:4242/webhooks',
   /** The first reconnect waits this long, each next one twice as long, up to reconnectMaxMs. */
   reconnectBaseMs: 500,
   reconnectMaxMs: 10_000,
   /** A local handler that has not answered in this long is reported as timed out. */
   forwardTimeoutMs: 10_000,
 } as const;
+
+/** The commands the Webhooks guide shows, for the site at `api` (SITE_URL): listen in one terminal, trigger in another. */
+export function ledgerlineSample(api: string, event: string): string {
+  const { name, exampleForwardTo } = LEDGERLINE_CLI;
+  const at = api === LEDGERLINE_CLI.defaultApi ? '' : ` --api ${api}`;
+  return [
+    '# Terminal 1: forward your key\'s events to your handler',
+    `npx ${name} listen --key ${SANDBOX_KEY_PREFIX}... --forward-to ${exampleForwardTo}${at}`,
+    '',
+    '# Terminal 2: fire an event through your webhook',
+    `npx ${name} trigger ${event} --key ${SANDBOX_KEY_PREFIX}...${at}`,
+  ].join('\n');
+}
+
+/** One line of `ledgerline listen` per event: time, type, event id, then what the handler answered (or why it was not sent). */
+export function ledgerlineLine(time: string, type: string, eventId: string, outcome: string): string {
+  return `${time}  ${type}  ${eventId}  -> ${outcome}`;
+}
+
+/** The outcome part of a line: the handler's answer and the webhook whose secret signed it, or the network error. */
+export const ledgerlineOutcome = {
+  answered: (status: number, statusText: string, ms: number, webhookId: string) => `${`${status} ${statusText}`.trim()} in ${ms} ms [${webhookId}]`,
+  failed: (reason: string, forwardTo: string) => `failed: ${reason} (is your handler listening on ${forwardTo}?)`,
+};

@@ -25,7 +25,7 @@ afterEach(async () => {
 
 const sampleFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'verify-')), 'verify.cjs');
 fs.writeFileSync(sampleFile, NODE_VERIFY_SAMPLE);
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the docs' sample is CommonJS, loaded as a reader would
+// The docs' sample is CommonJS: loaded as a reader of the docs would load it.
 const { verifyWebhookSignature } = require(sampleFile) as { verifyWebhookSignature: (body: Buffer, sig: unknown, ts: unknown, secret: string) => boolean };
 
 interface Received {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { LEDGERLINE_CLI, SANDBOX_EVENTS_URL } from '../../../../src/data/sandbox';
+import { LEDGERLINE_CLI, ledgerlineLine, ledgerlineOutcome, SANDBOX_EVENTS_URL } from '../../../../src/data/sandbox';
 import { apiMessage, networkReason, noWebhookHint, Refused, WEBHOOK_HEADERS, webhookFor, type SandboxClient, type Webhook } from './api';
 
 export interface ListenOptions {
@@ -37,10 +37,10 @@ async function forward(opts: ListenOptions, webhook: Webhook, e: EventSourceMess
       redirect: 'manual',
     });
     await res.arrayBuffer();
-    return `${res.status} ${res.statusText}`.trim() + ` in ${Math.round(performance.now() - started)} ms`;
+    return ledgerlineOutcome.answered(res.status, res.statusText, Math.round(performance.now() - started), webhook.id);
   } catch (err) {
     const reason = (err as Error).name === 'TimeoutError' ? `no answer within ${LEDGERLINE_CLI.forwardTimeoutMs / 1000} s` : networkReason(err);
-    return `failed: ${reason} (is your handler listening on ${opts.forwardTo}?)`;
+    return ledgerlineOutcome.failed(reason, opts.forwardTo);
   }
 }
 
@@ -70,8 +70,8 @@ export async function listen(opts: ListenOptions): Promise<void> {
       let webhook = webhookFor(webhooks, type, opts.webhook);
       // Created after listen started: look again once.
       if (!webhook) webhook = webhookFor((webhooks = await client.webhooks().catch(() => webhooks)), type, opts.webhook);
-      const outcome = webhook ? `${await forward(opts, webhook, e)} [${webhook.id}]` : `not forwarded: ${noWebhookHint(type)}`;
-      out(`${clock()}  ${type}  ${eventId}  -> ${outcome}`);
+      const outcome = webhook ? await forward(opts, webhook, e) : `not forwarded: ${noWebhookHint(type)}`;
+      out(ledgerlineLine(clock(), type, eventId, outcome));
     });
   };
 

@@ -7,7 +7,7 @@ import { listen } from './listen';
 /** Exit codes: 0 done (or stopped with Ctrl-C), 1 the API refused, 2 bad usage, 3 the site could not be reached. */
 export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 3 } as const;
 
-const { name, defaultApi } = LEDGERLINE_CLI;
+const { name, defaultApi, exampleForwardTo } = LEDGERLINE_CLI;
 
 export const USAGE = `Usage: ${name} <command> [options]      (in a clone of this repository: npx ${name} ...)
 
@@ -20,7 +20,7 @@ Commands:
   trigger <event>            ask the sandbox to fire <event> (a test delivery of your webhook)
 
 Options:
-  --key sk_test_...   your sandbox key (or set LEDGERLINE_KEY); mint one: POST ${SANDBOX_KEYS_URL}
+  --key ${SANDBOX_KEY_PREFIX}...   your sandbox key (or set LEDGERLINE_KEY); mint one: POST ${SANDBOX_KEYS_URL}
   --api URL           the site serving the sandbox (default ${defaultApi})
   --webhook wh_...    sign with (listen) or fire through (trigger) this webhook; by default the
                       first active webhook subscribed to the event
@@ -29,8 +29,8 @@ Options:
 Events: ${WEBHOOK_EVENTS.map((e) => e.type).join(', ')}
 
 Examples:
-  ${name} listen --key sk_test_... --forward-to http://localhost:4242/webhooks
-  ${name} trigger payment.succeeded --key sk_test_...
+  ${name} listen --key ${SANDBOX_KEY_PREFIX}... --forward-to ${exampleForwardTo}
+  ${name} trigger ${WEBHOOK_EVENTS[0]!.type} --key ${SANDBOX_KEY_PREFIX}...
 
 Exit codes: 0 done or stopped with Ctrl-C, 1 the API refused (its message is shown),
 2 bad usage, 3 the site could not be reached.`;
@@ -52,11 +52,11 @@ function validUrl(value: string, option: string): string {
   } catch {
     // Reported below, with the option's name.
   }
-  throw new Usage(`${option} must be an http or https URL, e.g. ${option === '--api' ? defaultApi : 'http://localhost:4242/webhooks'} (got "${value}").`);
+  throw new Usage(`${option} must be an http or https URL, e.g. ${option === '--api' ? defaultApi : exampleForwardTo} (got "${value}").`);
 }
 
 async function trigger(client: SandboxClient, type: string | undefined, named: string | undefined, io: Io): Promise<void> {
-  if (!type) throw new Usage(`trigger needs an event type, e.g. ${name} trigger payment.succeeded --key sk_test_...`);
+  if (!type) throw new Usage(`trigger needs an event type, e.g. ${name} trigger ${WEBHOOK_EVENTS[0]!.type} --key ${SANDBOX_KEY_PREFIX}...`);
   if (!WEBHOOK_EVENTS.some((e) => e.type === type)) throw new Usage(`Unknown event ${type}. Events: ${WEBHOOK_EVENTS.map((e) => e.type).join(', ')}.`);
   const webhooks = await client.webhooks();
   const webhook = webhookFor(webhooks, type, named);
@@ -96,7 +96,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       return EXIT.ok;
     }
     if (rest.length) throw new Usage(`listen takes no arguments (got ${rest.join(' ')}).`);
-    if (!values['forward-to']) throw new Usage('listen needs --forward-to URL: where your webhook handler listens, e.g. http://localhost:4242/webhooks.');
+    if (!values['forward-to']) throw new Usage(`listen needs --forward-to URL: where your webhook handler listens, e.g. ${exampleForwardTo}.`);
     await listen({ client, api, forwardTo: validUrl(values['forward-to'], '--forward-to'), webhook: values.webhook, out: io.out, signal: io.signal });
     return EXIT.ok;
   } catch (err) {
