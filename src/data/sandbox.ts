@@ -70,7 +70,7 @@ export function ledgerlineSample(api: string, event: string): string {
   const at = api === LEDGERLINE_CLI.defaultApi ? '' : ` --api ${api}`;
   return [
     '# Terminal 1: forward your key\'s events to your handler',
-    `npx ${name} listen --key ${SANDBOX_KEY_PREFIX}... --forward-to ${exampleForwardTo}${at}`,
+    `npx ${name} listen --key ${SANDBOX_KEY_PREFIX}... \\\n  --forward-to ${exampleForwardTo}${at}`,
     '',
     '# Terminal 2: fire an event through your webhook',
     `npx ${name} trigger ${event} --key ${SANDBOX_KEY_PREFIX}...${at}`,

@@ -50,7 +50,8 @@ export const DELIVERY_FAILED: readonly string[] = (STATUSES.webhookDelivery as r
 
 export const DELIVERIES_COPY = {
   title: (webhookId: string) => `Deliveries of ${webhookId}`,
-  columns: { created: 'Time', event: 'Event', status: 'Status', id: 'Delivery' },
+  // Event and status first: on a phone they are what shows before the table scrolls.
+  columns: { event: 'Event', status: 'Status', created: 'Time', id: 'Delivery' },
   empty: 'No deliveries yet. Send a test event to see one here.',
   refreshing: 'A delivery is pending: this list refreshes until it settles.',
   refresh: 'Refresh',

@@ -76,9 +76,9 @@ export default function Deliveries({ webhookId, sandboxKey, answered }: { webhoo
           <table className={styles.deliveriesTable}>
             <thead>
               <tr>
-                <th scope="col">{COPY.columns.created}</th>
                 <th scope="col">{COPY.columns.event}</th>
                 <th scope="col">{COPY.columns.status}</th>
+                <th scope="col">{COPY.columns.created}</th>
                 <th scope="col">{COPY.columns.id}</th>
               </tr>
             </thead>
@@ -86,13 +86,13 @@ export default function Deliveries({ webhookId, sandboxKey, answered }: { webhoo
               {read.deliveries.map((d) => (
                 <tr key={d.id}>
                   <td>
-                    <time dateTime={d.created_at}>{d.created_at.replace('T', ' ').replace('Z', ' UTC')}</time>
-                  </td>
-                  <td>
                     <code>{d.event_type}</code>
                   </td>
                   <td className={toneOf(d.status)} data-testid="delivery-status">
                     {d.status}
+                  </td>
+                  <td>
+                    <time dateTime={d.created_at}>{d.created_at.replace('T', ' ').replace('Z', ' UTC')}</time>
                   </td>
                   <td>
                     <code>{d.id}</code>
