@@ -124,6 +124,20 @@ it(`holds at most ${SANDBOX_EVENT_STREAMS_PER_KEY} open streams per key, and fre
   expect((await stream(base, key)).status).toBe(200);
 });
 
+it('counts open streams in the metrics', async () => {
+  const token = 'scrape-token-0123456789abcdef';
+  const t = await app({ METRICS_TOKEN: token });
+  const open = async () => {
+    const text = (await request(t.app).get('/metrics').set('Authorization', `Bearer ${token}`)).text;
+    return Number(/^sandbox_event_streams_open (\S+)$/m.exec(text)?.[1]);
+  };
+  const s = await stream(await served(t), await mintKey(t.app, 'business'));
+  expect(await open()).toBe(1);
+  s.close();
+  await sleep(200);
+  expect(await open()).toBe(0);
+});
+
 it('ends the stream when the key expires; the reconnect is told why, and the sweep deletes the key\'s events', async () => {
   const t = await app();
   const base = await served(t);
