@@ -67,5 +67,6 @@ export const METRICS: readonly MetricDoc[] = [
   { name: 'mail_failed_total', type: 'counter', labels: ['outcome'], meaning: 'Deliveries by this instance that failed: retry (temporary, tried again later) or dead (refused, or given up after MAIL_GIVE_UP_HOURS).' },
   { name: 'sandbox_requests_total', type: 'counter', labels: ['status_class'], meaning: 'Sandbox calls answered, by status class (2xx, 4xx, 5xx).' },
   { name: 'sandbox_keys_minted_total', type: 'counter', labels: ['plan'], meaning: 'Sandbox test keys created, by plan.' },
+  { name: 'sandbox_event_streams_open', type: 'gauge', labels: [], meaning: 'Sandbox event streams (GET /api/sandbox/events, used by ledgerline listen) open on this instance.' },
   { name: 'rate_limit_refusals_total', type: 'counter', labels: ['limiter'], meaning: 'Requests refused with 429, by limit: forms, api, sandbox-keys, sandbox (per API key). Admin sign-in throttling is logged, not counted here.' },
 ];

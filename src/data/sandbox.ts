@@ -68,3 +68,55 @@ export const SANDBOX_REQUEST_LOG_BODY_BYTES = 8 * 1024;
 export const SANDBOX_REQUESTS_URL = '/api/sandbox/requests';
 /** Written in place of the key and of secret headers' values in the log. */
 export const SANDBOX_REDACTED = '[redacted]';
+
+/**
+ * Each key's events (issue 27): what the sandbox fires (a test delivery today) is kept per key
+ * and streams to whoever holds the key, as Server-Sent Events at SANDBOX_EVENTS_URL. The
+ * `ledgerline listen` command forwards them to a local handler.
+ */
+export const SANDBOX_EVENTS_URL = '/api/sandbox/events';
+/** How often an open stream reads the shared table: an event fired on any instance reaches it within this. */
+export const SANDBOX_EVENTS_POLL_MS = 500;
+/** A comment line this often keeps proxies and balancers from closing a quiet stream. */
+export const SANDBOX_EVENTS_HEARTBEAT_MS = 15_000;
+/** Streams one key may hold open at once on one server instance. */
+export const SANDBOX_EVENT_STREAMS_PER_KEY = 5;
+/** Events kept per key for a stream to resume from (Last-Event-ID); older ones are dropped as new ones arrive. */
+export const SANDBOX_EVENT_LOG_SIZE = 100;
+
+/** The `ledgerline` command line (npx ledgerline): where it looks for the site, and how it waits before reconnecting. */
+export const LEDGERLINE_CLI = {
+  name: 'ledgerline',
+  defaultApi: 'http://localhost:3000',
+  /** Where the docs' and --help's examples forward to: a handler on the developer's machine. */
+  exampleForwardTo: 'http://localhost:4242/webhooks',
+  /** The first reconnect waits this long, each next one twice as long, up to reconnectMaxMs. */
+  reconnectBaseMs: 500,
+  reconnectMaxMs: 10_000,
+  /** A local handler that has not answered in this long is reported as timed out. */
+  forwardTimeoutMs: 10_000,
+} as const;
+
+/** The commands the Webhooks guide shows, for the site at `api` (SITE_URL): listen in one terminal, trigger in another. */
+export function ledgerlineSample(api: string, event: string): string {
+  const { name, exampleForwardTo } = LEDGERLINE_CLI;
+  const at = api === LEDGERLINE_CLI.defaultApi ? '' : ` --api ${api}`;
+  return [
+    '# Terminal 1: forward your key\'s events to your handler',
+    `npx ${name} listen --key ${SANDBOX_KEY_PREFIX}... \\\n  --forward-to ${exampleForwardTo}${at}`,
+    '',
+    '# Terminal 2: fire an event through your webhook',
+    `npx ${name} trigger ${event} --key ${SANDBOX_KEY_PREFIX}...${at}`,
+  ].join('\n');
+}
+
+/** One line of `ledgerline listen` per event: time, type, event id, then what the handler answered (or why it was not sent). */
+export function ledgerlineLine(time: string, type: string, eventId: string, outcome: string): string {
+  return `${time}  ${type}  ${eventId}  -> ${outcome}`;
+}
+
+/** The outcome part of a line: the handler's answer and the webhook whose secret signed it, or the network error. */
+export const ledgerlineOutcome = {
+  answered: (status: number, statusText: string, ms: number, webhookId: string) => `${`${status} ${statusText}`.trim()} in ${ms} ms [${webhookId}]`,
+  failed: (reason: string, forwardTo: string) => `failed: ${reason} (is your handler listening on ${forwardTo}?)`,
+};

@@ -1,4 +1,11 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
+
+const releases = new WeakMap<Response, () => void>();
+
+/** An open event stream is nobody waiting for an answer: once open it stops counting, or the worker would wait as long as it lasts. */
+export function notWaiting(res: Response): void {
+  releases.get(res)?.();
+}
 
 /**
  * Counts API requests in flight, so background work (mail delivery) can step aside while
@@ -10,10 +17,15 @@ export class RequestActivity {
 
   readonly middleware: RequestHandler = (_req, res, next) => {
     this.inFlight++;
-    // 'close' fires once per response, whether it finished or the client went away.
-    res.once('close', () => {
+    let counted = true;
+    const release = () => {
+      if (!counted) return;
+      counted = false;
       this.inFlight--;
-    });
+    };
+    releases.set(res, release);
+    // 'close' fires once per response, whether it finished or the client went away.
+    res.once('close', release);
     next();
   };
 

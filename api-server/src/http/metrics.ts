@@ -48,6 +48,7 @@ export class AppMetrics {
   private readonly sandboxRequests: Counter<'status_class'>;
   private readonly sandboxKeys: Counter<'plan'>;
   private readonly limited: Counter<'limiter'>;
+  private readonly eventStreams: Gauge;
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
@@ -58,6 +59,7 @@ export class AppMetrics {
     this.sandboxRequests = new Counter({ name: 'sandbox_requests_total', help: 'v1 sandbox requests by status class (2xx, 4xx, 5xx...)', labelNames: ['status_class'], registers });
     this.sandboxKeys = new Counter({ name: 'sandbox_keys_minted_total', help: 'Sandbox API keys minted, by plan', labelNames: ['plan'], registers });
     this.limited = new Counter({ name: 'rate_limit_refusals_total', help: 'Requests refused with 429 by a rate limiter, by limiter', labelNames: ['limiter'], registers });
+    this.eventStreams = new Gauge({ name: 'sandbox_event_streams_open', help: 'Sandbox event streams (GET /api/sandbox/events) open on this instance', registers });
     const { outbox, now, logger } = sources;
     // Both gauges from one query per scrape; a scrape while the database is away reports NaN.
     let summary: Promise<{ pending: number; ageSeconds: number }> | undefined;
@@ -104,6 +106,11 @@ export class AppMetrics {
 
   sandboxRequest(status: number): void {
     this.sandboxRequests.inc({ status_class: `${Math.floor(status / 100)}xx` });
+  }
+
+  /** +1 when an event stream opens, -1 when it closes. */
+  sandboxEventStream(delta: 1 | -1): void {
+    this.eventStreams.inc(delta);
   }
 
   sandboxKeyMinted(plan: string): void {

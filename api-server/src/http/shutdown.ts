@@ -11,6 +11,17 @@ import net from 'node:net';
 export const IDLE_GRACE_MS = 1_000;
 const POLL_MS = 50;
 
+/** How each long-lived answer (an event stream) ends itself when a stop begins: it never finishes on its own. */
+const enders = new WeakMap<ServerResponse, () => void>();
+
+/**
+ * Marks `res` as long-lived: `end` runs when a graceful stop begins (the stream says goodbye and
+ * ends, the client reconnects elsewhere), so SIGTERM never waits for it until the deadline.
+ */
+export function endAtStop(res: ServerResponse, end: () => void): void {
+  enders.set(res, end);
+}
+
 interface Tracked {
   inFlight: number;
   lastActive: number;
@@ -25,6 +36,7 @@ interface Tracked {
 export class GracefulStop {
   private stopping = false;
   private readonly sockets = new Map<net.Socket, Tracked>();
+  private readonly responses = new Set<ServerResponse>();
 
   constructor(private readonly server: Server) {
     server.on('connection', (socket: net.Socket) => {
@@ -35,6 +47,8 @@ export class GracefulStop {
     server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
       const tracked = this.sockets.get(req.socket);
       if (this.stopping) res.setHeader('Connection', 'close');
+      this.responses.add(res);
+      res.once('close', () => this.responses.delete(res));
       if (!tracked) return;
       tracked.inFlight++;
       tracked.lastActive = Date.now();
@@ -55,6 +69,7 @@ export class GracefulStop {
     // net.Server's close, not http.Server's: the latter also drops idle keep-alive connections
     // at once, and with them any request already on its way over one.
     net.Server.prototype.close.call(this.server);
+    for (const res of this.responses) enders.get(res)?.();
     for (const [socket, tracked] of this.sockets) {
       // Bytes arriving count as activity: a request being received is not an idle connection.
       socket.on('data', () => {

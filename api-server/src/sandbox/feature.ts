@@ -11,6 +11,8 @@ import { IdempotencyStore } from '../http/idempotency';
 import type { AppMetrics } from '../http/metrics';
 import { perMinuteLimit } from '../http/rateLimit';
 import { parsedBody, validateBody } from '../http/validate';
+import { eventStreamRoute } from './events/stream';
+import { sandboxEventMigrations } from './events/table';
 import { mintKey } from './keys';
 import { requestLogRoute } from './requestLog';
 import { setRequestId } from './requestId';
@@ -48,7 +50,7 @@ export async function issueKey(deps: { writes: Writes; now: () => Date; logger: 
 /** POST /api/sandbox/keys: mints a test key for a plan (the live API's envelope, as every /api call). */
 export const sandboxKeysFeature: Feature = {
   name: 'sandbox',
-  migrations: [...sandboxMigrations, ...webhookQueueMigrations],
+  migrations: [...sandboxMigrations, ...webhookQueueMigrations, ...sandboxEventMigrations],
   routes({ db, writes, now, counters, logger, limiters, metrics }) {
     const router = express.Router();
     const limiter = sandboxKeyLimiter(counters, metrics);
@@ -58,6 +60,7 @@ export const sandboxKeysFeature: Feature = {
       res.status(201).json({ success: true, ...minted } satisfies SandboxKeyResponse);
     });
     router.get('/sandbox/requests', limiters.api, requestLogRoute({ db, now }));
+    router.get('/sandbox/events', limiters.api, eventStreamRoute({ db, now, logger, metrics }));
     return router;
   },
   async recover({ db, now, logger }) {

@@ -10,7 +10,7 @@ import { API_KEY_ENV } from '@site/src/data/apiReference/common';
 import { SIGNATURE_TOLERANCE_SECONDS, OPENAPI_URL_PUBLIC, OPENAPI_JSON_URL_PUBLIC, TYPED_CLIENT_URL_PUBLIC } from '@site/src/data/apiReference/public';
 import { CLAIMS } from '@site/src/data/claims';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '@site/src/data/operations';
-import { SANDBOX_BASE_PATH, SANDBOX_KEY_TTL_MS, SANDBOX_KEYS_URL } from '@site/src/data/sandbox';
+import { LEDGERLINE_CLI, SANDBOX_BASE_PATH, SANDBOX_EVENT_LOG_SIZE, SANDBOX_EVENT_STREAMS_PER_KEY, SANDBOX_EVENTS_URL, SANDBOX_KEY_TTL_MS, SANDBOX_KEYS_URL } from '@site/src/data/sandbox';
 import { PRIVACY } from '@site/src/data/legal';
 import { SUPPORT_PRIORITIES, SUPPORT_PRIORITY_IDS, SUPPORT_CATEGORIES, SUPPORT_CATEGORY_IDS, formatResponseTime } from '@site/src/data/support';
 import styles from './styles.module.css';
@@ -95,6 +95,10 @@ export const Value = {
   },
   SandboxKeysUrl: (): ReactNode => <code>{SANDBOX_KEYS_URL}</code>,
   SandboxKeyHours: (): ReactNode => <>{SANDBOX_KEY_TTL_MS / 3_600_000}</>,
+  SandboxEventsUrl: (): ReactNode => <code>{SANDBOX_EVENTS_URL}</code>,
+  SandboxEventLogSize: (): ReactNode => <>{SANDBOX_EVENT_LOG_SIZE}</>,
+  SandboxEventStreamsPerKey: (): ReactNode => <>{SANDBOX_EVENT_STREAMS_PER_KEY}</>,
+  LedgerlineReconnectMaxSeconds: (): ReactNode => <>{LEDGERLINE_CLI.reconnectMaxMs / 1000}</>,
   ShutdownTimeoutSeconds: (): ReactNode => <>{DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000}</>,
 };
 

@@ -3,16 +3,18 @@
  * example in editable fields, a test key of the plan, Send, the answer, and the same request as
  * curl. Dimmed (Upgrade Required) calls are sent too: the sandbox answers the 403 the plan gets.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import { EXAMPLE_PLAN, type ApiEndpoint } from '@site/src/data/apiReference';
 import { getPlan, PLAN_IDS, type PlanId } from '@site/src/data/plans';
-import { SHOWN_RESPONSE_HEADERS, TRY_IT_COPY as COPY } from '@site/src/data/tryIt';
+import { DELIVERIES_OPERATIONS, SHOWN_RESPONSE_HEADERS, TRY_IT_COPY as COPY } from '@site/src/data/tryIt';
 import { useCopy } from '@site/src/lib/useCopy';
 import { toCurl } from './curl';
 import { buildRequest, fieldParams, initialValues, type SandboxRequest, type TryItValues } from './request';
 import { ensureKey, forgetKey, formatExpiry, mintKey, storedKey, type SandboxKey } from './sandboxKey';
 import styles from './Panel.module.css';
+
+const Deliveries = lazy(() => import(/* webpackChunkName: "try-it-deliveries" */ './Deliveries'));
 
 interface Answer {
   status: number;
@@ -201,6 +203,11 @@ export default function Panel({ endpoint, plan: pagePlan }: { endpoint: ApiEndpo
         ) : null}
         {state.kind === 'answered' ? <AnswerView answer={state.answer} /> : null}
       </div>
+      {DELIVERIES_OPERATIONS.includes(endpoint.id) && key?.plan === plan && values.params.id ? (
+        <Suspense fallback={null}>
+          <Deliveries webhookId={values.params.id} sandboxKey={key} answered={state.kind === 'answered' ? state.answer : null} />
+        </Suspense>
+      ) : null}
       {curlText ? (
         <details className={styles.curl}>
           <summary>{COPY.curlTitle}</summary>

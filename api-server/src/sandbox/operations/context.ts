@@ -2,8 +2,8 @@ import { SANDBOX_FIXTURES, type FixtureError } from '../../../../src/data/apiRef
 import { formatLimit } from '../../../../src/data/limits';
 import { getPlan } from '../../../../src/data/plans';
 import { SANDBOX_DEFAULT_PAGE_SIZE } from '../../../../src/data/sandbox';
-import { notFound, SandboxError } from '../errors';
 import type { Db } from '../../db/database';
+import { notFound, SandboxError } from '../errors';
 import type { SandboxKey } from '../keys';
 import type { NewObject, SandboxObjectRow, SandboxStore } from '../store';
 
@@ -16,7 +16,7 @@ export interface Answer {
 
 export interface Ctx {
   store: SandboxStore;
-  /** The operation's transaction (a POST's) or the database (a GET): what the webhook queue is written in. */
+  /** The operation's transaction (a POST's) or the database (a GET): what the webhook queue and the events log are written in. */
   db: Db;
   key: SandboxKey;
   params: Record<string, unknown>;

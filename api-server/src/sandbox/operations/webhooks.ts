@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { API_VERSION, WEBHOOK_EVENTS } from '../../../../src/data/apiReference';
 import { PLAN_LIMITS } from '../../../../src/data/limits';
 import { notFound, plansPhrase, SandboxError } from '../errors';
-import { enqueueDelivery, type DeliveryObject, type WebhookObject } from '../webhooks/deliveries';
+import { recordEvent, type SandboxEvent } from '../events/store';
+import { enqueueDelivery, eventOf, type DeliveryObject, type WebhookObject } from '../webhooks/deliveries';
 import { iso, newId } from '../keys';
 import { create, data, mustGet, page, planLimitError, str, type Ctx, type Operation } from './context';
 
@@ -15,11 +16,11 @@ function eventAllowed(ctx: Ctx, type: string, param: string): void {
 }
 
 /** The event a test delivery carries: the documented example, with a fresh id and time, rendered for the key's plan. */
-function eventFor(ctx: Ctx, type: string): Record<string, unknown> {
+function eventFor(ctx: Ctx, type: string): SandboxEvent & Record<string, unknown> {
   const doc = WEBHOOK_EVENTS.find((e) => e.type === type)!;
   const object = (doc.example.data as { object: Record<string, unknown> }).object;
   const rendered = doc.object === 'Payment' ? { ...object, fees: { ...(object.fees as object), product_fee: PLAN_LIMITS[ctx.key.plan].sampleTransactionFee } } : object;
-  return { id: newId('evt_'), type, created: Math.floor(ctx.now / 1000), data: { object: rendered }, api_version: API_VERSION };
+  return eventOf(ctx, type, rendered);
 }
 
 /**
@@ -53,7 +54,9 @@ export const WEBHOOK_OPERATIONS: Record<string, Operation> = {
     const type = str(ctx.params.event);
     eventAllowed(ctx, type, 'event');
     // A URL on the reserved .invalid domain never resolves: its deliveries fail (the magic failing delivery).
-    const delivery = await enqueueDelivery(ctx, data<WebhookObject>(row), type, JSON.stringify(eventFor(ctx, type)));
+    const event = eventFor(ctx, type);
+    await recordEvent(ctx.db, ctx.key.id, event);
+    const delivery = await enqueueDelivery(ctx, data<WebhookObject>(row), type, JSON.stringify(event));
     return { status: 201, body: delivery };
   },
   listWebhookDeliveries: async (ctx) => {

@@ -3,6 +3,7 @@ import { API_VERSION, SAMPLE_IDS, STATUSES, WEBHOOK_HEADERS } from '../../../../
 import { PLAN_LIMITS } from '../../../../src/data/limits';
 import { SANDBOX_WEBHOOK_DELIVERY } from '../../../../src/data/sandbox';
 import { SandboxError } from '../errors';
+import { recordEvent, type SandboxEvent } from '../events/store';
 import { iso, newId } from '../keys';
 import { create, data, type Ctx } from '../operations/context';
 
@@ -91,7 +92,7 @@ export async function enqueueDelivery(ctx: Ctx, webhook: WebhookObject, eventTyp
 }
 
 /** A webhook event as the docs show it (WebhookEvent), with a fresh id and time. */
-export function eventOf(ctx: Ctx, type: string, object: Record<string, unknown>): Record<string, unknown> {
+export function eventOf(ctx: Ctx, type: string, object: Record<string, unknown>): SandboxEvent & Record<string, unknown> {
   return { id: newId('evt_'), type, created: Math.floor(ctx.now / 1000), data: { object }, api_version: API_VERSION };
 }
 
@@ -101,8 +102,10 @@ export function eventOf(ctx: Ctx, type: string, object: Record<string, unknown>)
  * Past the per-key delivery limit the event is not delivered (the call itself still succeeds).
  * Returns the event and the deliveries queued.
  */
-export async function fireEvent(ctx: Ctx, type: string, object: Record<string, unknown>): Promise<{ event: Record<string, unknown>; deliveries: DeliveryObject[] }> {
+export async function fireEvent(ctx: Ctx, type: string, object: Record<string, unknown>): Promise<{ event: SandboxEvent & Record<string, unknown>; deliveries: DeliveryObject[] }> {
   const event = eventOf(ctx, type, object);
+  // The key's event stream (GET /api/sandbox/events, `ledgerline listen`) carries every event fired, delivered or not.
+  await recordEvent(ctx.db, ctx.key.id, event);
   const body = JSON.stringify(event);
   const webhooks = (await ctx.store.listAll(ctx.key.id, 'webhook', ctx.maxObjects)).map((r) => data<WebhookObject>(r)).filter((w) => w.active && w.events.includes(type));
   const deliveries: DeliveryObject[] = [];
