@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { API_VERSION, WEBHOOK_EVENTS } from '../../../../src/data/apiReference';
+import { WEBHOOK_EVENTS } from '../../../../src/data/apiReference';
 import { PLAN_LIMITS } from '../../../../src/data/limits';
 import { notFound, plansPhrase, SandboxError } from '../errors';
 import { recordEvent, type SandboxEvent } from '../events/store';
