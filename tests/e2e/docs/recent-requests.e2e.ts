@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
-import { API_VERSION } from '@site/src/data/apiReference';
+import { API_VERSION, SAMPLE_IDS } from '@site/src/data/apiReference';
 import { SANDBOX_BASE_PATH } from '@site/src/data/sandbox';
 import { RECENT_REQUESTS_COPY as COPY, SANDBOX_KEY_STORAGE_PREFIX } from '@site/src/data/tryIt';
 import { hydrated, LOOKS, openPage, screenshot } from '../_lib/browser';
@@ -20,6 +20,9 @@ const run = promisify(execFile);
 /** The log view's chunk, by the name RecentRequestsSection gives it. */
 const RECENT_CHUNK = /\/try-it-recent\.[0-9a-f]+\.js$/;
 const TERMINAL_PATH = `${SANDBOX_BASE_PATH}/banking/accounts`;
+const TERMINAL_QUERY = `starting_after=${SAMPLE_IDS.account}`;
+/** How the list shows the terminal's request (or its replay) with status 200: method, path and query, status, then time. */
+const TERMINAL_ENTRY = new RegExp(`^GET${`${TERMINAL_PATH}?${TERMINAL_QUERY}`.replace(/[/?]/g, '\\$&')}200`);
 
 /** Paths of the scripts the page requested so far. */
 function scriptsOf(page: Page): string[] {
@@ -38,10 +41,13 @@ async function pageKey(page: Page, plan: string): Promise<string> {
   return key;
 }
 
-/** A terminal's request: real curl, the page's key, the documented headers. */
-async function curl(base: string, key: string, query: string): Promise<number> {
-  const { stdout } = await run('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', `Authorization: Bearer ${key}`, '-H', `X-API-Version: ${API_VERSION}`, `${base}${TERMINAL_PATH}?${query}`], { timeout: 30_000 });
-  return Number(stdout);
+/** A terminal's request: real curl, the page's key, the documented headers; the status and body it got. */
+async function curl(base: string, key: string, query: string): Promise<{ status: number; body: string }> {
+  const { stdout } = await run('curl', ['-s', '-w', '\n%{http_code}', '-H', `Authorization: Bearer ${key}`, '-H', `X-API-Version: ${API_VERSION}`, `${base}${TERMINAL_PATH}?${query}`], {
+    timeout: 30_000,
+  });
+  const lines = stdout.split('\n');
+  return { status: Number(lines.pop()), body: lines.join('\n') };
 }
 
 const entries = (panel: Locator) => panel.getByRole('list', { name: COPY.listLabel }).getByRole('button');
@@ -73,14 +79,15 @@ describe('Recent requests in the Try it panel (Chromium, live sandbox, curl)', (
     await expect(entries(panel).first().textContent()).resolves.toContain(`${SANDBOX_BASE_PATH}/banking/transactions?`);
 
     const key = await pageKey(page, 'business');
-    expect(await curl(live.server.url, key, 'limit=1')).toBe(200);
+    const viaCurl = await curl(live.server.url, key, TERMINAL_QUERY);
+    expect([viaCurl.status, viaCurl.body]).toEqual([200, expect.stringContaining('"data"')]);
     await panel.getByRole('button', { name: COPY.refresh }).click();
     await page.waitForFunction(
       ({ path }) => document.querySelector('[data-testid="recent-list"] button')?.textContent?.includes(path) ?? false,
-      { path: `${TERMINAL_PATH}?limit=1` },
+      { path: `${TERMINAL_PATH}?${TERMINAL_QUERY}` },
     );
     const fromTerminal = entries(panel).first();
-    await expect(fromTerminal.textContent()).resolves.toMatch(/^GET.*\?limit=1200/);
+    await expect(fromTerminal.textContent()).resolves.toMatch(TERMINAL_ENTRY);
     await fromTerminal.click();
     const detail = panel.getByTestId('recent-detail');
     // It is the terminal's: curl's own user agent, and the key redacted.
@@ -91,7 +98,7 @@ describe('Recent requests in the Try it panel (Chromium, live sandbox, curl)', (
     await detail.getByRole('button', { name: COPY.replay }).click();
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="recent-list"] button').length === n + 1, count);
     const replayed = entries(panel).first();
-    await expect(replayed.textContent()).resolves.toMatch(new RegExp(`^GET${TERMINAL_PATH.replace(/\//g, '\\/')}\\?limit=1200`));
+    await expect(replayed.textContent()).resolves.toMatch(TERMINAL_ENTRY);
     await expect(replayed.getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(panel.getByTestId('recent-status').textContent()).resolves.toContain(COPY.replayed('200 OK'));
     // The replay is a new request, under its own Request-Id, sent with the browser's user agent.
