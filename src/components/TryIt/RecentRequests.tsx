@@ -3,7 +3,7 @@
  * ./RecentRequestsSection.tsx): the list, newest first; one request in detail; Replay; Copy as curl.
  * A request made from a terminal with the same key shows here after a refresh.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import { RECENT_REQUESTS_COPY as COPY } from '@site/src/data/tryIt';
 import { useCopy } from '@site/src/lib/useCopy';
@@ -26,6 +26,16 @@ type Status = { kind: 'loading' } | { kind: 'ready'; note?: string } | { kind: '
 
 const messageOf = (err: unknown) => (err instanceof RecentRequestsError || err instanceof Error ? err.message : String(err));
 const isOk = (status: number) => status >= 200 && status < 300;
+
+/** A path that wraps between its segments (after / ? &) on a narrow screen, never inside a word. */
+function Breakable({ text }: { text: string }): ReactNode {
+  return text.split(/(?<=[/?&])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
 
 export default function RecentRequests({ apiKey, refreshOn }: RecentRequestsSectionProps): ReactNode {
   const [entries, setEntries] = useState<LoggedRequest[] | null>(null);
@@ -133,7 +143,9 @@ function EntryList({ entries, selectedId, onSelect }: { entries: LoggedRequest[]
             tabIndex={e.id === focusable ? 0 : -1}
             onClick={() => onSelect(e.id)}>
             <span className={styles.method}>{e.method}</span>
-            <span className={styles.path}>{target(e)}</span>
+            <span className={styles.path}>
+              <Breakable text={target(e)} />
+            </span>
             <span className={isOk(e.status) ? styles.ok : styles.failed} data-testid="recent-entry-status">
               {e.status}
             </span>
@@ -166,7 +178,9 @@ function Detail({ entry, apiKey, replaying, onReplay, onError }: DetailProps): R
   return (
     <section className={styles.detail} aria-label={COPY.detailLabel(call)} data-testid="recent-detail">
       <p className={styles.call}>
-        <code>{call}</code>{' '}
+        <code className={styles.path}>
+          <Breakable text={call} />
+        </code>{' '}
         <span className={isOk(entry.status) ? styles.ok : styles.failed}>{entry.status}</span>
       </p>
       <dl className={styles.facts}>

@@ -156,7 +156,9 @@ describe('Recent requests in the Try it panel (Chromium, live sandbox, curl)', (
       await panel.getByTestId('recent-detail').waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect([look.name, overflow]).toEqual([look.name, 0]);
-      await panel.screenshot({ path: (await screenshot(page, `recent-requests-${look.name}`)).replace(/\.png$/, '-panel.png') });
+      const section = panel.getByTestId('recent-requests');
+      await section.scrollIntoViewIfNeeded();
+      await section.screenshot({ path: (await screenshot(page, `recent-requests-${look.name}`)).replace(/\.png$/, '-section.png') });
       await context.close();
     }
   });
