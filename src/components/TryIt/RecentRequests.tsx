@@ -5,7 +5,7 @@
  */
 import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import CodeBlock from '@theme/CodeBlock';
-import { RECENT_REQUESTS_COPY as COPY } from '@site/src/data/tryIt';
+import { RECENT_REQUESTS_COPY as COPY } from '@site/src/data/tryItRecentRequests';
 import { useCopy } from '@site/src/lib/useCopy';
 import { toCurl } from './curl';
 import {

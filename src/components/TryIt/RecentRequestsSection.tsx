@@ -4,7 +4,7 @@
  * reader expands the section, so opening the panel costs nothing more than before.
  */
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { RECENT_REQUESTS_COPY as COPY } from '@site/src/data/tryIt';
+import { RECENT_REQUESTS_COPY as COPY } from '@site/src/data/tryItRecentRequests';
 import type { SandboxKey } from './sandboxKey';
 import styles from './RecentRequests.module.css';
 

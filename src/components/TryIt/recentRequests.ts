@@ -7,7 +7,8 @@
 import type { LoggedRequest } from '../../../api-server/src/sandbox/requestLog';
 import { PLAN_HEADER, SIMULATE_HEADER } from '@site/src/data/apiReference';
 import { SANDBOX_BASE_PATH, SANDBOX_REQUESTS_URL } from '@site/src/data/sandbox';
-import { RECENT_REQUESTS_COPY as COPY, TRY_IT_COPY } from '@site/src/data/tryIt';
+import { TRY_IT_COPY } from '@site/src/data/tryIt';
+import { RECENT_REQUESTS_COPY as COPY } from '@site/src/data/tryItRecentRequests';
 import type { SandboxRequest } from './request';
 
 export type { LoggedRequest };

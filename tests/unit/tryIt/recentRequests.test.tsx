@@ -10,7 +10,8 @@ import { replayRequest, type LoggedRequest } from '@site/src/components/TryIt/re
 import type { SandboxKey } from '@site/src/components/TryIt/sandboxKey';
 import { COPIED_LABEL } from '@site/src/data/clipboard';
 import { SANDBOX_REQUESTS_URL } from '@site/src/data/sandbox';
-import { RECENT_REQUESTS_COPY as COPY, TRY_IT_COPY } from '@site/src/data/tryIt';
+import { TRY_IT_COPY } from '@site/src/data/tryIt';
+import { RECENT_REQUESTS_COPY as COPY } from '@site/src/data/tryItRecentRequests';
 
 const KEY: SandboxKey = { key: 'sk_test_page', plan: 'business', expiresAt: new Date(Date.now() + 3_600_000).toISOString() };
 const ORIGIN = window.location.origin;
