@@ -94,7 +94,8 @@ export default function RecentRequests({ apiKey, refreshOn }: RecentRequestsSect
     <div className={styles.view}>
       <p className={styles.muted}>{COPY.intro}</p>
       <div className={styles.toolbar}>
-        <button type="button" className="button button--sm button--secondary" onClick={() => void load()} disabled={loading}>
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page. */}
+        <button type="button" className="button button--sm button--secondary" onClick={() => void (loading || load())} aria-disabled={loading}>
           {loading ? COPY.refreshing : COPY.refresh}
         </button>
         <p className={styles.live} role="status" aria-live="polite" data-testid="recent-status">
@@ -202,7 +203,7 @@ function Detail({ entry, apiKey, replaying, onReplay, onError }: DetailProps): R
         </div>
       </dl>
       <div className={styles.actions}>
-        <button type="button" className="button button--sm button--primary" onClick={onReplay} disabled={replaying}>
+        <button type="button" className="button button--sm button--primary" onClick={() => replaying || onReplay()} aria-disabled={replaying}>
           {replaying ? COPY.replaying : COPY.replay}
         </button>
         <button type="button" className="button button--sm button--secondary" onClick={() => void copyCurl()}>

@@ -126,7 +126,7 @@ describe('Recent requests in the Try it panel (Chromium, live sandbox, curl)', (
       await send(panel);
       await send(panel);
       await panel.getByRole('button', { name: 'Send', exact: true }).focus();
-      const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+      const focused = () => page.evaluate(() => (document.activeElement === document.body ? '(nothing focused)' : (document.activeElement?.textContent ?? '')));
       for (let i = 0; i < 6 && (await focused()) !== COPY.toggle; i++) await page.keyboard.press('Tab');
       expect(await focused()).toBe(COPY.toggle);
       await page.keyboard.press('Enter');
@@ -146,6 +146,14 @@ describe('Recent requests in the Try it panel (Chromium, live sandbox, curl)', (
       await page.keyboard.press('Enter');
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid="recent-list"] button').length === n + 1, count);
       await expect(panel.getByRole('status').filter({ hasText: 'Replayed' }).count()).resolves.toBe(1);
+      // Focus stays where the keyboard left it, ready for another replay.
+      expect(await focused()).toBe(COPY.replay);
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Shift+Tab');
+      expect(await focused()).toBe(COPY.refresh);
+      await page.keyboard.press('Enter');
+      await expect(panel.getByTestId('recent-status').textContent()).resolves.toMatch(/newest first/);
+      expect(await focused()).toBe(COPY.refresh);
 
       const result = await new AxeBuilder({ page }).include('[data-testid="try-it-panel"]').withTags(AXE_TAGS).analyze();
       expect([colorScheme, result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)]).toEqual([colorScheme, []]);
