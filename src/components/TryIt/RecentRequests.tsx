@@ -177,7 +177,8 @@ function Detail({ entry, apiKey, replaying, onReplay, onError }: DetailProps): R
     await copy(toCurl(built.request));
   };
   return (
-    <section className={styles.detail} aria-label={COPY.detailLabel(call)} data-testid="recent-detail">
+    // A group, not a landmark: two open panels may show the same request, and landmarks need unique names.
+    <div role="group" className={styles.detail} aria-label={COPY.detailLabel(call)} data-testid="recent-detail">
       <p className={styles.call}>
         <code className={styles.path}>
           <Breakable text={call} />
@@ -217,7 +218,7 @@ function Detail({ entry, apiKey, replaying, onReplay, onError }: DetailProps): R
       <Body value={entry.request.body} />
       <h4 className={styles.part}>{COPY.responseBody}</h4>
       <Body value={entry.response.body} />
-    </section>
+    </div>
   );
 }
 

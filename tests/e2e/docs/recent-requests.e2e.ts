@@ -147,12 +147,14 @@ describe('Recent requests in the Try it panel (Chromium, live sandbox, curl)', (
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid="recent-list"] button').length === n + 1, count);
       await expect(panel.getByRole('status').filter({ hasText: 'Replayed' }).count()).resolves.toBe(1);
       // Focus stays where the keyboard left it, ready for another replay.
+      await panel.getByRole('button', { name: COPY.replay, exact: true }).waitFor();
       expect(await focused()).toBe(COPY.replay);
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Shift+Tab');
       expect(await focused()).toBe(COPY.refresh);
       await page.keyboard.press('Enter');
-      await expect(panel.getByTestId('recent-status').textContent()).resolves.toMatch(/newest first/);
+      await panel.getByTestId('recent-status').filter({ hasText: 'newest first' }).waitFor();
+      await panel.getByRole('button', { name: COPY.refresh, exact: true }).waitFor();
       expect(await focused()).toBe(COPY.refresh);
 
       const result = await new AxeBuilder({ page }).include('[data-testid="try-it-panel"]').withTags(AXE_TAGS).analyze();
