@@ -166,7 +166,8 @@ describe('Recent requests in the Try it panel (Chromium, live sandbox, curl)', (
   it('fits 360 px without sideways scrolling and looks right at 1280, 390 and 360 px, light and dark (screenshots)', async () => {
     const looks = [...LOOKS, { name: 'phone390-light', width: 390, colorScheme: 'light' }, { name: 'phone390-dark', width: 390, colorScheme: 'dark' }] as const;
     for (const look of looks) {
-      const { page, context } = await openPage(live.browser, { width: look.width, colorScheme: look.colorScheme });
+      // Tall enough that the expanded section fits the viewport whole.
+      const { page, context } = await openPage(live.browser, { width: look.width, height: 2400, colorScheme: look.colorScheme });
       await page.goto(`${live.server.url}/api-docs/business`, { waitUntil: 'networkidle' });
       await hydrated(page);
       const panel = await openTryIt(page, 'createPayment');
@@ -175,8 +176,9 @@ describe('Recent requests in the Try it panel (Chromium, live sandbox, curl)', (
       await panel.getByTestId('recent-detail').waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect([look.name, overflow]).toEqual([look.name, 0]);
-      const section = panel.getByTestId('recent-requests');
-      await section.scrollIntoViewIfNeeded();
+      // The whole section with its toggle, placed below the sticky navbar so nothing covers it.
+      const section = panel.getByTestId('recent-requests').locator('..');
+      await section.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 120));
       await section.screenshot({ path: (await screenshot(page, `recent-requests-${look.name}`)).replace(/\.png$/, '-section.png') });
       await context.close();
     }
