@@ -70,3 +70,9 @@ export const SANDBOX_OFFER_COPY = {
   expires: (when: string) => `Expires ${when}.`,
   referenceLink: (plan: string) => `Try it in the ${plan} API reference`,
 } as const;
+
+/*
+ * Texts of views that load on demand inside the panel (Recent requests: ./tryItRecentRequests.ts)
+ * live in modules of their own: this one is imported by the Try it button, so everything in it
+ * ships with every reference page's start-up code.
+ */

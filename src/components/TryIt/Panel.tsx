@@ -11,6 +11,7 @@ import { DELIVERIES_OPERATIONS, SHOWN_RESPONSE_HEADERS, TRY_IT_COPY as COPY } fr
 import { useCopy } from '@site/src/lib/useCopy';
 import { toCurl } from './curl';
 import { buildRequest, fieldParams, initialValues, type SandboxRequest, type TryItValues } from './request';
+import RecentRequestsSection from './RecentRequestsSection';
 import { ensureKey, forgetKey, formatExpiry, mintKey, storedKey, type SandboxKey } from './sandboxKey';
 import styles from './Panel.module.css';
 
@@ -214,6 +215,7 @@ export default function Panel({ endpoint, plan: pagePlan }: { endpoint: ApiEndpo
           <CodeBlock language="bash">{curlText}</CodeBlock>
         </details>
       ) : null}
+      <RecentRequestsSection apiKey={key && key.plan === plan ? key : null} refreshOn={state.kind === 'answered' ? state.answer : null} />
     </section>
   );
 }

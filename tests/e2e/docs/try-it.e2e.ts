@@ -1,46 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { hydrated, LOOKS, openPage, screenshot } from '../_lib/browser';
 import { useLiveSite } from '../_lib/suite';
+import { AXE_TAGS, liveCard, openTryIt, send } from '../_lib/tryIt';
 import { SANDBOX_KEY_STORAGE_PREFIX } from '@site/src/data/tryIt';
 
 jest.setTimeout(180_000);
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
-/**
- * The card of an endpoint, opened (its accordion section on /api-docs) and live: the card's
- * island hydrates when it comes into view, and only then does its Try it button answer clicks.
- */
-async function liveCard(page: Page, endpointId: string): Promise<Locator> {
-  const card = page.locator(`article[data-endpoint="${endpointId}"]`).last();
-  const section = await card.evaluate((el) => el.closest('[data-accordion]')?.getAttribute('data-accordion') ?? null);
-  if (section && !(await card.isVisible())) await page.locator(`[data-accordion="${section}"] h2 button`).click();
-  await card.scrollIntoViewIfNeeded();
-  // Queried afresh each time: activation replaces the server's element with React's.
-  await page.waitForFunction((id) => {
-    const cards = document.querySelectorAll(`article[data-endpoint="${id}"]`);
-    const button = cards[cards.length - 1]?.querySelector('[data-try-it] > button');
-    return Boolean(button && Object.keys(button).some((k) => k.startsWith('__reactFiber')));
-  }, endpointId);
-  return card;
-}
-
-async function openTryIt(page: Page, endpointId: string): Promise<Locator> {
-  const card = await liveCard(page, endpointId);
-  await card.getByRole('button', { name: 'Try it' }).click();
-  const panel = card.getByTestId('try-it-panel');
-  await panel.waitFor();
-  return panel;
-}
-
-async function send(panel: Locator): Promise<{ status: string; requestId: string }> {
-  await panel.getByRole('button', { name: 'Send', exact: true }).click();
-  const status = panel.getByTestId('try-it-status');
-  await status.waitFor();
-  return { status: (await status.textContent()) ?? '', requestId: (await panel.getByTestId('try-it-request-id').textContent()) ?? '' };
-}
 
 /** The curl command shown under the panel, line by line as the code block renders it. */
 async function shownCurl(panel: Locator): Promise<string> {
