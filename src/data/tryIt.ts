@@ -3,7 +3,6 @@
  * where keys are kept (issue 17). The sandbox's addresses and key lifetime live in ./sandbox.ts.
  */
 import { COPIED_LABEL } from './clipboard';
-import { STATUSES } from './apiReference/common';
 import { SANDBOX_KEY_TTL_MS } from './sandbox';
 /** localStorage entry prefix; one entry per plan, so each plan's pages reuse their key until it expires. */
 export const SANDBOX_KEY_STORAGE_PREFIX = 'ledgerline.sandboxKey.';
@@ -37,25 +36,6 @@ export const TRY_IT_COPY = {
   badHeader: 'The Idempotency-Key may hold printable characters only (no line breaks).',
   networkError: 'The sandbox could not be reached. Check your connection and try again.',
   keyError: 'A test key could not be created.',
-} as const;
-
-/** Try it panels that list the webhook's deliveries under the answer (Deliveries.tsx). */
-export const DELIVERIES_OPERATIONS: readonly string[] = ['testWebhook', 'listWebhookDeliveries'];
-/** The list is read again this often while a delivery may still change. */
-export const DELIVERIES_REFRESH_MS = 2_000;
-/** Delivery statuses that may still change (a delivery being attempted): the list refreshes while one is shown. */
-export const DELIVERY_UNSETTLED: readonly string[] = (STATUSES.webhookDelivery as readonly string[]).filter((s) => s === 'pending');
-/** Delivery statuses that mean the endpoint never accepted it. */
-export const DELIVERY_FAILED: readonly string[] = (STATUSES.webhookDelivery as readonly string[]).filter((s) => s === 'failed');
-
-export const DELIVERIES_COPY = {
-  title: (webhookId: string) => `Deliveries of ${webhookId}`,
-  // Event and status first: on a phone they are what shows before the table scrolls.
-  columns: { event: 'Event', status: 'Status', created: 'Time', id: 'Delivery' },
-  empty: 'No deliveries yet. Send a test event to see one here.',
-  refreshing: 'A delivery is pending: this list refreshes until it settles.',
-  refresh: 'Refresh',
-  error: (message: string) => `The deliveries could not be read: ${message}`,
 } as const;
 
 /** The sandbox-key offer below the spec's content on /success. */

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { API_VERSION } from '@site/src/data/apiReference';
 import { SANDBOX_BASE_PATH } from '@site/src/data/sandbox';
-import { DELIVERIES_COPY as COPY, DELIVERIES_REFRESH_MS, DELIVERY_FAILED, DELIVERY_UNSETTLED } from '@site/src/data/tryIt';
+import { DELIVERIES_COPY as COPY, DELIVERIES_REFRESH_MS, DELIVERY_FAILED, DELIVERY_UNSETTLED } from '@site/src/data/tryItDeliveries';
 import type { SandboxKey } from './sandboxKey';
 import styles from './Panel.module.css';
 

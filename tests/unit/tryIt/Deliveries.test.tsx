@@ -5,13 +5,8 @@
  */
 import { act, render, screen, within } from '@testing-library/react';
 import { SANDBOX_BASE_PATH } from '@site/src/data/sandbox';
-import { DELIVERIES_COPY, DELIVERIES_REFRESH_MS } from '@site/src/data/tryIt';
+import { DELIVERIES_COPY, DELIVERIES_REFRESH_MS } from '@site/src/data/tryItDeliveries';
 import Deliveries, { type Delivery } from '@site/src/components/TryIt/Deliveries';
-
-jest.mock('@site/src/data/apiReference/common', () => {
-  const actual = jest.requireActual<typeof import('@site/src/data/apiReference/common')>('@site/src/data/apiReference/common');
-  return { ...actual, STATUSES: { ...actual.STATUSES, webhookDelivery: ['pending', 'succeeded', 'failed'] } };
-});
 
 const KEY = { key: 'sk_test_abc', plan: 'business' as const, expiresAt: '2099-01-01T00:00:00Z' };
 const delivery = (id: string, status: string): Delivery => ({ id, status, event_type: 'payment.succeeded', created_at: '2026-11-25T12:00:00Z' });
