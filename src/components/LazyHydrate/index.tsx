@@ -4,6 +4,7 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import { elementAt, pathOf, scriptedControl, type ElementPath } from './_replay';
 import { scheduleActivation } from './_scheduler';
+import { prepareIsland } from './_prepare';
 import styles from './styles.module.css';
 
 /**
@@ -78,7 +79,9 @@ export default function LazyHydrate({ children }: { children: ReactNode }): Reac
     document.addEventListener('pointercancel', onPointerUp, true);
     el.addEventListener('focusin', onFocusIn);
     el.addEventListener('click', onClick, true);
-    const cancel = scheduleActivation(el, activate);
+    // Chunks the rendered markup needs (the code block chunk, fetched when an island showing code
+    // comes near rather than at start-up) are awaited, so no Suspense fallback replaces the server HTML.
+    const cancel = scheduleActivation(el, () => void prepareIsland(el).then(activate, activate));
     return () => {
       el.removeEventListener('pointerdown', onPointerDown, true);
       document.removeEventListener('pointerup', onPointerUp, true);
@@ -98,10 +101,10 @@ export default function LazyHydrate({ children }: { children: ReactNode }): Reac
 
   // Distinct keys: React must drop the server markup element, not append to it.
   return live ? (
-    <div key="live" ref={ref} className={styles.island}>
+    <div key="live" ref={ref} className={styles.island} data-island="">
       {children}
     </div>
   ) : (
-    <div key="deferred" ref={ref} className={styles.island} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+    <div key="deferred" ref={ref} className={styles.island} data-island="" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
   );
 }

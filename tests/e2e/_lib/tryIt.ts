@@ -8,8 +8,12 @@ export async function liveCard(page: Page, endpointId: string): Promise<Locator>
   const card = page.locator(`article[data-endpoint="${endpointId}"]`).last();
   const section = await card.evaluate((el) => el.closest('[data-accordion]')?.getAttribute('data-accordion') ?? null);
   if (section && !(await card.isVisible())) await page.locator(`[data-accordion="${section}"] h2 button`).click();
-  await card.scrollIntoViewIfNeeded();
-  // Queried afresh each time: activation replaces the server's element with React's.
+  // Queried afresh each time: activation replaces the server's element with React's (an island
+  // showing code first awaits the code block chunk, so this may happen while the page scrolls).
+  await page.evaluate((id) => {
+    const cards = document.querySelectorAll(`article[data-endpoint="${id}"]`);
+    cards[cards.length - 1]?.scrollIntoView({ block: 'center' });
+  }, endpointId);
   await page.waitForFunction((id) => {
     const cards = document.querySelectorAll(`article[data-endpoint="${id}"]`);
     const button = cards[cards.length - 1]?.querySelector('[data-try-it] > button');

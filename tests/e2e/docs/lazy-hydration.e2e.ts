@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { openPage } from '../_lib/browser';
+import { hydrated, openPage } from '../_lib/browser';
+import { ROOT } from '../_lib/server';
 import { useLiveSite } from '../_lib/suite';
 
 jest.setTimeout(60_000);
@@ -111,6 +114,44 @@ describe('reference cards hydrate when they come into view (LazyHydrate)', () =>
     await lastCard(page).locator('[data-try-it] [id]').first().waitFor({ state: 'visible', timeout: 15_000 });
     await expect(lastCard(page).locator('[data-try-it] > button').getAttribute('aria-expanded')).resolves.toBe('true');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('evaluates Prism only when a card showing code comes near, and renders the card highlighted, not as plain text first', async () => {
+    const { page, context, consoleErrors } = await openPage(live.browser, { width: 412, height: 823 });
+    const scripts: string[] = [];
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (url.pathname.endsWith('.js')) scripts.push(url.pathname);
+    });
+    // The hook name Prism's tokenizer runs, which survives minification.
+    const prismLoaded = () => scripts.some((src) => fs.readFileSync(path.join(ROOT, 'build', src), 'utf8').includes('before-tokenize'));
+    await page.goto(`${live.server.url}/api-docs`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    await page.waitForTimeout(1000);
+    // Every code block of the page sits in a card (an island); the one in the open section is below the first screen.
+    const card = page.locator('article[data-endpoint]:has(#first-request-call)');
+    expect(prismLoaded()).toBe(false);
+
+    // A Suspense fallback would show the code as a bare <pre> outside the theme's code block.
+    await page.evaluate(() => {
+      const w = window as unknown as { plainCode?: boolean };
+      w.plainCode = false;
+      // The island replaces its server element on activation: watch the page, read the current card.
+      new MutationObserver(() => {
+        const article = document.querySelector('article[data-endpoint]:has(#first-request-call)');
+        if (article && Array.from(article.querySelectorAll('pre')).some((pre) => !pre.closest('.theme-code-block'))) w.plainCode = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await card.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => {
+      const el = document.querySelector('article[data-endpoint]:has(#first-request-call)');
+      return Boolean(el && Object.keys(el).some((k) => k.startsWith('__reactFiber')));
+    });
+    expect(prismLoaded()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { plainCode?: boolean }).plainCode)).toBe(false);
+    await expect(page.locator('article[data-endpoint]:has(#first-request-call) .theme-code-block .token-line').count()).resolves.toBeGreaterThan(0);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
