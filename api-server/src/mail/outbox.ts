@@ -106,7 +106,7 @@ export class OutboxStore {
   }
 
   /**
-   * Claims up to `limit` due rows, oldest first, for `worker` until now + leaseMs: no other
+   * Claims up to `limit` due rows, longest due first, for `worker` until now + leaseMs: no other
    * worker gets them meanwhile, on any instance. PostgreSQL skips rows another worker is
    * claiming this very moment (FOR UPDATE SKIP LOCKED); SQLite has one writer at a time.
    * The worker's own claims count as due again, but for `inFlight` (those it is delivering now):
@@ -126,6 +126,9 @@ export class OutboxStore {
             .where('next_attempt_at', '<=', now)
             .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', now), w('claimed_by', '=', worker)]))
             .$if(inFlight.length > 0, (q) => q.where('id', 'not in', inFlight))
+            // The order of the outbox_claim index: read in place, never sorted, so a claim
+            // costs the same at any backlog.
+            .orderBy('next_attempt_at')
             .orderBy('id')
             .limit(limit),
           tx,

@@ -79,4 +79,14 @@ export const outboxMigrations: Migration[] = [
       await db.schema.alterTable('outbox').addColumn('lease_until', epochMs(engine)).execute();
     },
   },
+  {
+    // Issue 28: the claim reads due rows in this index's order and stops after its batch, where
+    // ORDER BY id over (status, next_attempt_at) sorted the whole due backlog on each claim
+    // (16 ms of blocked event loop at 20,000 pending). It covers outbox_due's queries too.
+    id: 'outbox-004',
+    up: async (db) => {
+      await db.schema.createIndex('outbox_claim').on('outbox').columns(['status', 'next_attempt_at', 'id']).execute();
+      await db.schema.dropIndex('outbox_due').execute();
+    },
+  },
 ];

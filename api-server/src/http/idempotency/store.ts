@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { IDEMPOTENCY } from '../../../../src/data/apiReference/common';
-import { atomically, type Db } from '../../db/database';
+import { atomically, type Db, type Writes } from '../../db/database';
 import type { Schema } from '../../db/schema';
 import type { IdempotencyTable } from './table';
 
@@ -43,17 +43,38 @@ export const IDEMPOTENCY_LEASE_MS = 30_000;
  * creating its resource, or to a process that died; a retry then takes the key over and resumes
  * that resource instead of making a second one (Stripe's "recovery points").
  */
+export interface IdempotencyStoreOptions {
+  /**
+   * The server's acknowledged writes (GroupCommit on SQLite): claims, renewals and answers ride
+   * the same shared transactions and fsyncs as the work they guard. Without it (start-up
+   * recovery, tools) each write is a transaction of its own.
+   */
+  writes?: Pick<Writes, 'run'>;
+  leaseMs?: number;
+  ttlMs?: number;
+}
+
 export class IdempotencyStore {
+  readonly leaseMs: number;
+  private readonly ttlMs: number;
+  private readonly commit: <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
+
   constructor(
     private readonly db: Db,
     private readonly table: IdempotencyTableName,
     private readonly now: () => Date,
-    readonly leaseMs = IDEMPOTENCY_LEASE_MS,
-    private readonly ttlMs = IDEMPOTENCY_TTL_MS,
-  ) {}
+    options: IdempotencyStoreOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;
+    this.ttlMs = options.ttlMs ?? IDEMPOTENCY_TTL_MS;
+    const { writes } = options;
+    // Why not a transaction of its own, as before: each one was a synchronous fsync on the event
+    // loop, a third of a keyed checkout's main-thread time (issue 28).
+    this.commit = writes ? (work) => writes.run(work) : (work) => atomically(this.db, work);
+  }
 
   begin(key: string, requestHash: string): Promise<BeginResult> {
-    return atomically(this.db, async (db): Promise<BeginResult> => {
+    return this.commit(async (db): Promise<BeginResult> => {
       const tx = keysDb(db);
       const nowMs = this.now().getTime();
       const leaseUntil = nowMs + this.leaseMs;
@@ -89,12 +110,14 @@ export class IdempotencyStore {
 
   /** Keeps the claim of a request that is still running (see IDEMPOTENCY_LEASE_MS). */
   async renew(key: string): Promise<void> {
-    await keysDb(this.db)
-      .updateTable(this.table)
-      .set({ lease_until: this.now().getTime() + this.leaseMs })
-      .where('key', '=', key)
-      .where('status_code', 'is', null)
-      .execute();
+    await this.commit((tx) =>
+      keysDb(tx)
+        .updateTable(this.table)
+        .set({ lease_until: this.now().getTime() + this.leaseMs })
+        .where('key', '=', key)
+        .where('status_code', 'is', null)
+        .execute(),
+    );
   }
 
   /** Called inside the transaction that creates the resource: both are stored, or neither. */
@@ -103,8 +126,9 @@ export class IdempotencyStore {
   }
 
   /** Records the answer: on `tx`, the transaction of the work it answers (both stored or neither), or on its own. */
-  async complete(key: string, status: number, body: unknown, tx: Db = this.db): Promise<void> {
-    await keysDb(tx).updateTable(this.table).set({ status_code: status, response_json: JSON.stringify(body), lease_until: null }).where('key', '=', key).execute();
+  async complete(key: string, status: number, body: unknown, tx?: Db): Promise<void> {
+    const write = (db: Db) => keysDb(db).updateTable(this.table).set({ status_code: status, response_json: JSON.stringify(body), lease_until: null }).where('key', '=', key).execute();
+    await (tx ? write(tx) : this.commit(write));
   }
 
   /**
@@ -112,7 +136,7 @@ export class IdempotencyStore {
    * again; one bound to a resource stays, unclaimed, so the retry resumes it (it may already be paid).
    */
   async release(key: string): Promise<void> {
-    await atomically(this.db, async (db) => {
+    await this.commit(async (db) => {
       const tx = keysDb(db);
       await tx.deleteFrom(this.table).where('key', '=', key).where('status_code', 'is', null).where('resource_id', 'is', null).execute();
       await tx.updateTable(this.table).set({ lease_until: null }).where('key', '=', key).where('status_code', 'is', null).execute();
