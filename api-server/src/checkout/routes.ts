@@ -20,6 +20,7 @@ export function createCheckoutFeature(
 ): Feature {
   return {
     name: 'checkout',
+    paths: ['checkout'],
     migrations: checkoutMigrations,
     routes({ db, now, logger, limiters, writes }) {
       const deps: CheckoutDeps = { db, now, provider: makeProvider(), logger, commit: (work) => writes.run(work) };
