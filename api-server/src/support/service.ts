@@ -48,7 +48,7 @@ export async function createTicket(deps: SupportServiceDeps, req: SupportRequest
     // Counted before the insert, inside the transaction and under the address's lock, so
     // concurrent posts cannot both slip under.
     await lockKey(tx, `support-receipts:${req.email.toLowerCase()}`);
-    const confirm = (await store.countByEmailSince(req.email, dayAgo)) < CONFIRMATIONS_PER_ADDRESS_PER_DAY;
+    const confirm = (await store.countByEmailSince(req.email, dayAgo, CONFIRMATIONS_PER_ADDRESS_PER_DAY)) < CONFIRMATIONS_PER_ADDRESS_PER_DAY;
     for (let attempt = 1; ; attempt++) {
       const ticket: NewTicket = {
         ticketId: (deps.newTicketId ?? generateTicketId)(),
