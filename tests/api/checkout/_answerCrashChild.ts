@@ -28,6 +28,7 @@ void (async () => {
       }
       return value;
     },
+    committed: (work) => storage.writes.committed(work),
     durable: () => storage.writes.durable(),
     close: () => storage.writes.close(),
   };

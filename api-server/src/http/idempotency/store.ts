@@ -49,7 +49,7 @@ export interface IdempotencyStoreOptions {
    * the same shared transactions and fsyncs as the work they guard. Without it (start-up
    * recovery, tools) each write is a transaction of its own.
    */
-  writes?: Pick<Writes, 'run'>;
+  writes?: Pick<Writes, 'run' | 'committed' | 'durable'>;
   leaseMs?: number;
   ttlMs?: number;
 }
@@ -58,6 +58,10 @@ export class IdempotencyStore {
   readonly leaseMs: number;
   private readonly ttlMs: number;
   private readonly commit: <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
+  /** For claims and renewals: nobody is answered on them alone (see Writes.committed). */
+  private readonly claim: <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
+  /** Resolves once what was committed so far is durable: a replayed answer is never ahead of the disk. */
+  private readonly durable: () => Promise<void>;
 
   constructor(
     private readonly db: Db,
@@ -71,46 +75,58 @@ export class IdempotencyStore {
     // Why not a transaction of its own, as before: each one was a synchronous fsync on the event
     // loop, a third of a keyed checkout's main-thread time (issue 28).
     this.commit = writes ? (work) => writes.run(work) : (work) => atomically(this.db, work);
+    this.claim = writes ? (work) => writes.committed(work) : this.commit;
+    this.durable = writes ? () => writes.durable() : () => Promise.resolve();
   }
 
-  begin(key: string, requestHash: string): Promise<BeginResult> {
-    return this.commit(async (db): Promise<BeginResult> => {
-      const tx = keysDb(db);
-      const nowMs = this.now().getTime();
-      const leaseUntil = nowMs + this.leaseMs;
-      await tx.deleteFrom(this.table).where('key', '=', key).where('created_at', '<=', nowMs - this.ttlMs).execute();
-      // Insert first: of two instances taking the same new key at once, exactly one inserts; the
-      // other waits for its commit and then reads its row.
-      const inserted = await tx
-        .insertInto(this.table)
-        .values({ key, request_hash: requestHash, created_at: nowMs, lease_until: leaseUntil })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (inserted) return { kind: 'new' };
-      const row = await tx.selectFrom(this.table).select(['request_hash', 'status_code', 'response_json']).where('key', '=', key).executeTakeFirstOrThrow();
-      if (row.request_hash !== requestHash) return { kind: 'mismatch' };
-      if (row.status_code !== null && row.response_json !== null) {
-        return { kind: 'replay', status: row.status_code, body: JSON.parse(row.response_json) as unknown };
-      }
-      // Taken over only if no live holder renews it. PostgreSQL re-checks the condition after
-      // waiting for a concurrent taker's row lock, so of two takers exactly one gets it.
-      const taken = await tx
-        .updateTable(this.table)
-        .set({ lease_until: leaseUntil })
-        .where('key', '=', key)
-        .where('status_code', 'is', null)
-        .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', nowMs)]))
-        .returning('resource_id')
-        .executeTakeFirst();
-      if (!taken) return { kind: 'in-progress' };
-      return taken.resource_id === null ? { kind: 'new' } : { kind: 'resume', resourceId: taken.resource_id };
-    });
+  /**
+   * Claims the key, or says why not. Resolves once committed, before the sync: the run it starts
+   * is acknowledged only through later writes, whose sync covers the claim (one fsync fewer
+   * for each keyed request); a replay waits for the disk, as the answer it repeats did.
+   */
+  async begin(key: string, requestHash: string): Promise<BeginResult> {
+    const result = await this.claim((db) => this.beginIn(db, key, requestHash));
+    if (result.kind === 'replay') await this.durable();
+    return result;
+  }
+
+  /** In `db`'s transaction (the caller's). */
+  private async beginIn(db: Db, key: string, requestHash: string): Promise<BeginResult> {
+    const tx = keysDb(db);
+    const nowMs = this.now().getTime();
+    const leaseUntil = nowMs + this.leaseMs;
+    await tx.deleteFrom(this.table).where('key', '=', key).where('created_at', '<=', nowMs - this.ttlMs).execute();
+    // Insert first: of two instances taking the same new key at once, exactly one inserts; the
+    // other waits for its commit and then reads its row.
+    const inserted = await tx
+      .insertInto(this.table)
+      .values({ key, request_hash: requestHash, created_at: nowMs, lease_until: leaseUntil })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (inserted) return { kind: 'new' };
+    const row = await tx.selectFrom(this.table).select(['request_hash', 'status_code', 'response_json']).where('key', '=', key).executeTakeFirstOrThrow();
+    if (row.request_hash !== requestHash) return { kind: 'mismatch' };
+    if (row.status_code !== null && row.response_json !== null) {
+      return { kind: 'replay', status: row.status_code, body: JSON.parse(row.response_json) as unknown };
+    }
+    // Taken over only if no live holder renews it. PostgreSQL re-checks the condition after
+    // waiting for a concurrent taker's row lock, so of two takers exactly one gets it.
+    const taken = await tx
+      .updateTable(this.table)
+      .set({ lease_until: leaseUntil })
+      .where('key', '=', key)
+      .where('status_code', 'is', null)
+      .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', nowMs)]))
+      .returning('resource_id')
+      .executeTakeFirst();
+    if (!taken) return { kind: 'in-progress' };
+    return taken.resource_id === null ? { kind: 'new' } : { kind: 'resume', resourceId: taken.resource_id };
   }
 
   /** Keeps the claim of a request that is still running (see IDEMPOTENCY_LEASE_MS). */
   async renew(key: string): Promise<void> {
-    await this.commit((tx) =>
+    await this.claim((tx) =>
       keysDb(tx)
         .updateTable(this.table)
         .set({ lease_until: this.now().getTime() + this.leaseMs })
