@@ -7,6 +7,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
     headers?: Record<string, string>;
     body?: string;
+    /** Replaces `[<id>]` in the request (headers included) with a unique id per request. */
+    idReplacement?: boolean;
   }
   interface Histogram {
     average: number;

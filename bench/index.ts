@@ -12,6 +12,7 @@ import { runMail } from './mail';
 import { runMetricsCost } from './metricsCost';
 import { addLighthouseRows, addWeightRows, ALT_PREFIX, REFERENCE } from './rows';
 import { runSearch } from './search';
+import { runSustained } from './sustained';
 import { startTs } from './spawn';
 import { Report } from './table';
 
@@ -71,12 +72,14 @@ async function main(): Promise<void> {
   const options = readOptions();
   const report = new Report();
   const started = Date.now();
-  const needsSite = ['lighthouse', 'weight', 'load'].some((s) => !options.skip.has(s as 'load'));
+  // The load sections measure the API, which answers without a built site.
+  const needsSite = ['lighthouse', 'weight'].some((s) => !options.skip.has(s as 'weight'));
   if (needsSite && !ensureBuild(ROOT, log)) throw new Error('the site does not build');
 
   // Weight reuses the desktop Lighthouse runs, so either section needs them.
   if (!options.skip.has('lighthouse') || !options.skip.has('weight')) await lighthousePhase(options, report);
   if (!options.skip.has('load')) await runLoad(options, report, log);
+  if (!options.skip.has('sustained')) await runSustained(options, report, log);
   if (!options.skip.has('metrics')) await runMetricsCost(options, report, log);
   if (!options.skip.has('mail')) await runMail(report, log);
   if (!options.skip.has('search')) await runSearch(report, log);

@@ -47,6 +47,12 @@ export interface FeatureContext extends AppDeps {
  */
 export interface Feature {
   name: string;
+  /**
+   * The first segments under /api of every path its router answers (`['checkout']`): a request is
+   * handed straight to the features that name its segment. A feature without them sees every
+   * request that reaches it, as before.
+   */
+  paths?: readonly string[];
   migrations: readonly Migration[];
   routes(ctx: FeatureContext): Router;
   /**

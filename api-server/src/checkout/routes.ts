@@ -4,9 +4,11 @@ import type { Feature } from '../deps';
 import { parsedBody, validateBody } from '../http/validate';
 import { idempotencyContext, idempotent, IdempotencyStore, type Recovery } from '../http/idempotency';
 import { DemoPaymentProvider, successUrl, type PaymentProvider } from './provider';
-import { startCheckout, type CheckoutDeps } from './service';
+import { startCheckout, type CheckoutDeps, type CheckoutResult } from './service';
 import { OrderStore } from './store';
 import { checkoutMigrations } from './table';
+
+const responseOf = (r: CheckoutResult): CheckoutResponse => ({ success: true, checkoutUrl: r.checkoutUrl, orderId: r.orderId });
 
 /**
  * POST /api/checkout: { planId, customerName, customerEmail } → { success, checkoutUrl, orderId }.
@@ -18,16 +20,25 @@ export function createCheckoutFeature(
 ): Feature {
   return {
     name: 'checkout',
+    paths: ['checkout'],
     migrations: checkoutMigrations,
     routes({ db, now, logger, limiters, writes }) {
       const deps: CheckoutDeps = { db, now, provider: makeProvider(), logger, commit: (work) => writes.run(work) };
-      const keys = new IdempotencyStore(db, 'checkout_idempotency', now, options.idempotencyLeaseMs);
+      const keys = new IdempotencyStore(db, 'checkout_idempotency', now, { writes, leaseMs: options.idempotencyLeaseMs });
       const router = express.Router();
       router.post('/checkout', limiters.forms, validateBody(checkoutRequestSchema), idempotent(keys, logger), async (_req, res) => {
         const key = idempotencyContext(res);
-        const result = await startCheckout(deps, parsedBody(res, checkoutRequestSchema), { resumeId: key?.resumeId, onOrder: key?.bind });
-        const body: CheckoutResponse = { success: true, checkoutUrl: result.checkoutUrl, orderId: result.orderId };
-        res.json(body);
+        let answer: CheckoutResponse | undefined;
+        const result = await startCheckout(deps, parsedBody(res, checkoutRequestSchema), {
+          resumeId: key?.resumeId,
+          onOrder: key?.bind,
+          // The key's answer commits with the order's last step: both are stored, or neither.
+          onResult: key && (async (r, tx) => {
+            answer = responseOf(r);
+            await key.complete(200, answer, tx);
+          }),
+        });
+        res.json(answer ?? responseOf(result));
       });
       return router;
     },
@@ -35,10 +46,7 @@ export function createCheckoutFeature(
       const orders = new OrderStore(db, now);
       const counts = await new IdempotencyStore(db, 'checkout_idempotency', now).recover(async (orderId, tx): Promise<Recovery> => {
         const order = await new OrderStore(tx, now).get(orderId);
-        if (order?.status === 'paid') {
-          const body: CheckoutResponse = { success: true, checkoutUrl: successUrl(order), orderId: order.id };
-          return { answer: { status: 200, body } };
-        }
+        if (order?.status === 'paid') return { answer: { status: 200, body: responseOf({ orderId: order.id, checkoutUrl: successUrl(order) }) } };
         // A session may have been captured just before the process died: the retry confirms it
         // again (charged once) rather than opening a new order.
         if (order?.status === 'pending' && order.providerSessionId !== null) return 'resume';

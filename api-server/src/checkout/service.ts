@@ -23,23 +23,26 @@ export interface CheckoutDeps {
   commit: <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
 }
 
+export interface CheckoutHooks {
+  resumeId?: string;
+  /** Runs in the transaction that stores the order (the Idempotency-Key is bound there). */
+  onOrder?: (orderId: string, tx: Db) => Promise<void>;
+  /** Runs in the transaction of the last step, with the result it makes final (the key's answer is stored there). */
+  onResult?: (result: CheckoutResult, tx: Db) => Promise<void>;
+}
+
 /**
  * Records the order, opens a payment session and, when no customer action is needed, confirms it.
- * `onOrder` runs in the transaction that stores the order (the Idempotency-Key is bound there).
  * With `resumeId`, the order a failed or interrupted run created is carried on instead of a new
  * one: a paid order is answered as it is, a pending one goes on from its last recorded step.
  */
-export async function startCheckout(
-  deps: CheckoutDeps,
-  request: CheckoutRequest,
-  options: { resumeId?: string; onOrder?: (orderId: string, tx: Db) => Promise<void> } = {},
-): Promise<CheckoutResult> {
+export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest, options: CheckoutHooks = {}): Promise<CheckoutResult> {
   const plan = getPlan(request.planId);
   const orders = new OrderStore(deps.db, deps.now);
   const resumed = options.resumeId === undefined ? undefined : await orders.get(options.resumeId);
   if (resumed && resumed.status !== 'failed') {
     deps.logger.info({ orderId: resumed.id, status: resumed.status }, 'checkout resumed after an interrupted attempt');
-    return proceed(deps, orders, resumed);
+    return proceed(deps, orders, resumed, options.onResult);
   }
   // The order is on disk before the payment provider ever hears of it.
   const order = await deps.commit(async (tx) => {
@@ -56,10 +59,15 @@ export async function startCheckout(
     await options.onOrder?.(created.id, tx);
     return created;
   });
-  return proceed(deps, orders, order);
+  return proceed(deps, orders, order, options.onResult);
 }
 
-async function proceed({ provider, logger, commit }: CheckoutDeps, orders: OrderStore, order: OrderRecord): Promise<CheckoutResult> {
+async function proceed(
+  { provider, logger, commit }: CheckoutDeps,
+  orders: OrderStore,
+  order: OrderRecord,
+  onResult: CheckoutHooks['onResult'] = async () => undefined,
+): Promise<CheckoutResult> {
   if (order.status === 'paid') return { orderId: order.id, checkoutUrl: successUrl(order) };
   let sessionId = order.providerSessionId;
   let checkoutUrl = successUrl(order);
@@ -73,8 +81,12 @@ async function proceed({ provider, logger, commit }: CheckoutDeps, orders: Order
       logger.error({ err, orderId: order.id }, 'payment session could not be opened');
       throw new HttpError(502, 'The payment service is unavailable. Please try again in a moment.');
     }
-    await commit((tx) => orders.attachSession(order.id, session.sessionId, tx));
     ({ sessionId, checkoutUrl, requiresCustomerAction } = session);
+    // Stored before the capture, so a retry after a crash confirms this same session.
+    await commit(async (tx) => {
+      await orders.attachSession(order.id, session.sessionId, tx);
+      if (session.requiresCustomerAction) await onResult({ orderId: order.id, checkoutUrl: session.checkoutUrl }, tx);
+    });
   }
 
   if (!requiresCustomerAction) {
@@ -88,7 +100,10 @@ async function proceed({ provider, logger, commit }: CheckoutDeps, orders: Order
       logger.warn({ err, orderId: order.id }, 'payment was declined');
       throw new HttpError(402, 'The payment could not be completed. No money was taken.');
     }
-    await commit((tx) => orders.markPaid(order.id, tx));
+    await commit(async (tx) => {
+      await orders.markPaid(order.id, tx);
+      await onResult({ orderId: order.id, checkoutUrl }, tx);
+    });
   }
   logger.info({ orderId: order.id, planId: order.planId, provider: provider.name }, 'checkout completed');
   return { orderId: order.id, checkoutUrl };

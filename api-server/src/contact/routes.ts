@@ -9,6 +9,7 @@ import { contactMigrations } from './table';
 /** POST /api/contact: { name, email, message, company?, phone? } → { success }. */
 export const contactFeature: Feature = {
   name: 'contact',
+  paths: ['contact'],
   migrations: contactMigrations,
   routes({ now, outbox, config, logger, limiters, writes, formTokens }) {
     const router = express.Router();

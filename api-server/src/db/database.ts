@@ -25,6 +25,12 @@ export interface Migration {
 export interface Writes {
   /** Runs `work` in a transaction; resolves with its result once it is committed and durable. */
   run<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Like run, but resolves once committed, maybe before it is durable: for a write nobody is told
+   * about (an Idempotency-Key claim) and whose work is acknowledged only through a later run,
+   * whose sync covers this write too (the log is synced in commit order).
+   */
+  committed<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /** Resolves once everything committed so far is durable (the mailer waits for this). */
   durable(): Promise<void>;
   close(): void;
@@ -231,6 +237,10 @@ export class PgWrites implements Writes {
 
   run<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
+  }
+
+  committed<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return this.run(work);
   }
 
   durable(): Promise<void> {

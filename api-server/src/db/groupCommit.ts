@@ -6,6 +6,8 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 interface Job {
   work: (tx: Db) => Promise<unknown>;
+  /** False for `committed`: settled at COMMIT, without waiting for the sync. */
+  durable: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -74,11 +76,20 @@ export class GroupCommit implements Writes {
 
   /** Runs `work` inside the next shared transaction; resolves with its result once it is on disk. */
   run<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return this.enqueue(work, true);
+  }
+
+  /** Runs `work` inside the next shared transaction; resolves once it is committed (see Writes.committed). */
+  committed<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return this.enqueue(work, false);
+  }
+
+  private enqueue<T>(work: (tx: Db) => Promise<T>, durable: boolean): Promise<T> {
     if (this.brokenBy !== undefined) {
       return Promise.reject(new StorageUnavailableError('Writes are stopped after a failed fsync of the write-ahead log', { cause: this.brokenBy }));
     }
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work, durable, resolve: resolve as (value: unknown) => void, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         // setImmediate runs after the poll phase: every request read in this turn has queued.
@@ -110,7 +121,7 @@ export class GroupCommit implements Writes {
     jobs.forEach((job, i) => {
       const o = outcomes[i]!;
       if (!o.ok) job.reject(o.error);
-      else if (this.asyncSync) this.unsynced.push({ job, value: o.value });
+      else if (this.asyncSync && job.durable) this.unsynced.push({ job, value: o.value });
       else job.resolve(o.value);
     });
     this.sync();

@@ -6,6 +6,7 @@ import { formTokenMigrations } from './table';
 /** GET /api/form-token: the signed token the contact and support forms must send back. */
 export const formTokenFeature: Feature = {
   name: 'form-token',
+  paths: ['form-token'],
   migrations: formTokenMigrations,
   routes({ formTokens: tokens, limiters, now }) {
     const router = express.Router();

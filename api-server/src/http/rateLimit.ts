@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { isIPv4 } from 'node:net';
-import { answerUnavailable, type Counters } from './counters';
+import { answerUnavailable, type Counters, type LocalWindow, type WindowCount } from './counters';
 import type { AppMetrics } from './metrics';
 
 /**
@@ -30,14 +30,49 @@ export interface LimitOptions {
   refuse: (req: Request, res: Response) => Error;
 }
 
+const WINDOW_MS = 60_000;
+
 /**
- * The one way a per-minute limit is built: counted in `counters` (memory or Redis), with the
- * standard RateLimit and RateLimit-Policy headers and Retry-After when refused.
+ * The limit on counts in this process's memory, synchronously: the same headers (draft-8, named
+ * as express-rate-limit names them), Retry-After and refusal as the shared path below.
+ */
+function localLimit(window: LocalWindow, options: LimitOptions, metrics?: AppMetrics): RequestHandler {
+  const keyOf = options.key ?? clientKey;
+  const seconds = WINDOW_MS / 1000;
+  return (req, res, next) => {
+    let limit: number;
+    let count: WindowCount;
+    try {
+      count = window.hit(keyOf(req, res));
+      limit = typeof options.perMinute === 'function' ? options.perMinute(req, res) : options.perMinute;
+    } catch (err) {
+      next(err);
+      return;
+    }
+    const name = `"${limit}-in-${seconds / 60}min"`;
+    const reset = Math.max(0, Math.ceil((count.resetAt - Date.now()) / 1000));
+    res.append('RateLimit', `${name}; r=${Math.max(limit - count.hits, 0)}; t=${reset}`);
+    res.append('RateLimit-Policy', `${name}; q=${limit}; w=${seconds}; pk=:${count.partition}:`);
+    if (count.hits > limit) {
+      res.setHeader('Retry-After', String(reset));
+      metrics?.rateLimited(options.name);
+      next(options.refuse(req, res));
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * The one way a per-minute limit is built: counted in `counters` (memory, synchronously, or
+ * Redis), with the standard RateLimit and RateLimit-Policy headers and Retry-After when refused.
  */
 export function perMinuteLimit(counters: Counters, options: LimitOptions, metrics?: AppMetrics): RequestHandler {
+  const local = counters.localWindow?.(WINDOW_MS);
+  if (local) return localLimit(local, options, metrics);
   return answerUnavailable(
     rateLimit({
-      windowMs: 60_000,
+      windowMs: WINDOW_MS,
       limit: options.perMinute,
       standardHeaders: 'draft-8',
       legacyHeaders: false,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { atomically, rowLocks, type Db } from '../db/database';
 import type { Schema } from '../db/schema';
@@ -38,11 +37,20 @@ export interface OutboxRow {
 
 type RawRow = Selectable<Schema['outbox']>;
 
-function toRow(r: RawRow): OutboxRow {
+/**
+ * The Message-ID: the row id (unique in this database, never reused) and its creation time (so a
+ * database started afresh does not repeat an earlier one's ids) at the sender's domain. The same
+ * on every attempt, so a retry that did reach the recipient is recognised as a duplicate.
+ */
+function messageIdOf(r: Pick<RawRow, 'id' | 'created_at'>, domain: string): string {
+  return `<${r.id}.${Date.parse(r.created_at).toString(36)}@${domain}>`;
+}
+
+function toRow(r: RawRow, domain: string): OutboxRow {
   return {
     id: r.id,
     ref: r.ref,
-    messageId: r.message_id,
+    messageId: messageIdOf(r, domain),
     to: r.to_addr,
     from: r.from_addr,
     replyTo: r.reply_to,
@@ -87,7 +95,6 @@ export class OutboxStore {
       .insertInto('outbox')
       .values({
         ref: mail.ref,
-        message_id: `<${now.getTime().toString(36)}.${randomUUID()}@${this.fromDomain}>`,
         to_addr: headerSafe(mail.to),
         from_addr: headerSafe(this.from),
         reply_to: mail.replyTo ? headerSafe(mail.replyTo) : null,
@@ -106,7 +113,7 @@ export class OutboxStore {
   }
 
   /**
-   * Claims up to `limit` due rows, oldest first, for `worker` until now + leaseMs: no other
+   * Claims up to `limit` due rows, longest due first, for `worker` until now + leaseMs: no other
    * worker gets them meanwhile, on any instance. PostgreSQL skips rows another worker is
    * claiming this very moment (FOR UPDATE SKIP LOCKED); SQLite has one writer at a time.
    * The worker's own claims count as due again, but for `inFlight` (those it is delivering now):
@@ -126,6 +133,9 @@ export class OutboxStore {
             .where('next_attempt_at', '<=', now)
             .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', now), w('claimed_by', '=', worker)]))
             .$if(inFlight.length > 0, (q) => q.where('id', 'not in', inFlight))
+            // The order of the outbox_claim index: read in place, never sorted, so a claim
+            // costs the same at any backlog.
+            .orderBy('next_attempt_at')
             .orderBy('id')
             .limit(limit),
           tx,
@@ -133,7 +143,7 @@ export class OutboxStore {
       )
       .returningAll()
       .execute();
-    return rows.map(toRow).sort((a, b) => a.id - b.id);
+    return rows.map((r) => toRow(r, this.fromDomain)).sort((a, b) => a.id - b.id);
   }
 
   /** Gives a claimed row back at once (no attempt counted): due again for any worker. */
@@ -194,7 +204,7 @@ export class OutboxStore {
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
-    return rows.map(toRow);
+    return rows.map((r) => toRow(r, this.fromDomain));
   }
 
   /** Mail waiting to leave (due or backing off), across every instance sharing the database. */

@@ -7,6 +7,7 @@ import type { Feature } from '../deps';
  */
 export const publicConfigFeature: Feature = {
   name: 'public-config',
+  paths: ['public-config'],
   migrations: [],
   routes({ config, limiters }) {
     const router = express.Router();

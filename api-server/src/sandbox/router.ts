@@ -63,7 +63,7 @@ function checkHeaders(req: Request): void {
  * (429), headers (400), plan (403), parameters (400), then the operation.
  */
 export function sandboxRouter(routerDeps: SandboxRouterDeps): Router {
-  const deps: SandboxRouterDeps & DispatchDeps = { ...routerDeps, idempotencyKeys: new IdempotencyStore(routerDeps.db, SANDBOX_IDEMPOTENCY_TABLE, routerDeps.now) };
+  const deps: SandboxRouterDeps & DispatchDeps = { ...routerDeps, idempotencyKeys: new IdempotencyStore(routerDeps.db, SANDBOX_IDEMPOTENCY_TABLE, routerDeps.now, { writes: routerDeps.writes }) };
   const router = express.Router();
   router.use(setRequestId);
   router.use(recordRequests(deps));

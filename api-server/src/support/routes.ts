@@ -9,6 +9,7 @@ import { supportMigrations } from './table';
 /** POST /api/support: files a ticket and queues the team's and the customer's emails. */
 export const supportFeature: Feature = {
   name: 'support',
+  paths: ['support'],
   migrations: supportMigrations,
   routes({ outbox, now, config, logger, limiters, writes, formTokens }) {
     const router = express.Router();

@@ -13,6 +13,7 @@ import { whiteLabelMigrations } from './table';
  */
 export const whiteLabelFeature: Feature = {
   name: 'white-label',
+  paths: ['white-label'],
   migrations: whiteLabelMigrations,
   routes({ db, now, logger, requireAdmin }) {
     const deps: WhiteLabelDeps = { db, organizationId: DEMO_ORGANIZATION_ID, now, logger };

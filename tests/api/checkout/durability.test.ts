@@ -168,6 +168,57 @@ describe('idempotent checkout survives the client and the process', () => {
     }
   }, 40_000);
 
+  it('a keyed checkout stores its answer with its order: a process SIGKILLed right after the order is paid leaves both or neither', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-answer-'));
+    const databaseUrl = await testDatabaseUrl();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '_answerCrashChild.ts')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_code, signal) => r(signal)));
+    try {
+      for (let i = 0; i < 400 && !/PORT \d+/.test(out); i++) await new Promise((r) => setTimeout(r, 50));
+      const port = Number(/PORT (\d+)/.exec(out)?.[1] ?? NaN);
+      expect(port).toBeGreaterThan(0);
+      // Several at once, so they share group commits as under load.
+      const posts = ['k1', 'k2', 'k3', 'k4', 'k5'].map((key) =>
+        fetch(`http://127.0.0.1:${port}/api/checkout`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+          body: JSON.stringify(valid),
+        }).catch(() => undefined),
+      );
+      expect(await exited).toBe('SIGKILL');
+      await Promise.all(posts);
+      expect(out).toContain('KILLED AFTER PAID');
+
+      const storage = await openTestStorage(dataDir, databaseUrl);
+      try {
+        const keys = await storage.db.selectFrom('checkout_idempotency').select(['key', 'resource_id', 'status_code', 'response_json']).execute();
+        const orders = await storage.db.selectFrom('checkout_orders').select(['id', 'status']).execute();
+        const status = new Map(orders.map((o) => [o.id, o.status]));
+        expect(orders.some((o) => o.status === 'paid')).toBe(true);
+        for (const k of keys) {
+          const paid = k.resource_id !== null && status.get(k.resource_id) === 'paid';
+          // Each stored answer names its own order, paid; each paid order has its answer.
+          expect({ key: k.key, answered: k.status_code !== null, paid }).toEqual({ key: k.key, answered: paid, paid });
+          if (k.response_json !== null) expect(JSON.parse(k.response_json)).toMatchObject({ success: true, orderId: k.resource_id });
+        }
+      } finally {
+        await storage.close();
+      }
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      child.stdout.destroy();
+      child.stderr.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 40_000);
+
   it('start-up recovery answers keys whose order was paid, keeps those that may have charged or another instance runs, releases the rest and expired ones', async () => {
     t = await createTestApp();
     const orders = new OrderStore(t.db, () => new Date());

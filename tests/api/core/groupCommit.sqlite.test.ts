@@ -102,6 +102,19 @@ describe('group commit', () => {
       writes.close();
     });
 
+    it('settles `committed` writes at COMMIT, while those of `run` in the same batch wait for the sync', async () => {
+      const syncs = holdSyncs();
+      const writes = new GroupCommit(db, raw);
+      const claim = writes.committed(insert('claim'));
+      const order = writes.run(insert('order'));
+      await expect(claim).resolves.toBe(1);
+      expect(rows()).toEqual(['claim', 'order']);
+      expect(await settled(order)).toBe(false);
+      syncs.shift()!();
+      await expect(order).resolves.toBe(1);
+      writes.close();
+    });
+
     it('runs one sync at a time; writes committed meanwhile wait for the next one', async () => {
       const syncs = holdSyncs();
       const writes = new GroupCommit(db, raw);

@@ -131,7 +131,7 @@ describe('three server processes on one PostgreSQL', () => {
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
 
     // SMTP comes back: the two live workers drain everything, the dead one's claims included.
-    const queued = await db.selectFrom('outbox').select(['message_id']).execute();
+    const queued = await db.selectFrom('outbox').select(['id']).execute();
     expect(queued.length).toBe(stored.size * 2);
     smtp = await startSmtp({ port: smtpPort });
     await smtp.waitForMessages(queued.length, 90_000);

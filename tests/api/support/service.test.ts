@@ -75,4 +75,13 @@ describe('support service', () => {
     expect(await new TicketStore(db).count()).toBe(0);
     expect(await outbox.list()).toHaveLength(0);
   });
+  it('counts an address\'s recent tickets only as far as the receipt limit needs', async () => {
+    const deps = { db, outbox, now, supportEmail: 'help@ledgerline.test' };
+    for (let i = 0; i < 5; i++) await createTicket(deps, { ...request, email: i % 2 ? 'ADA@example.com' : 'ada@example.com' });
+    const store = new TicketStore(db);
+    const dayAgo = new Date(now().getTime() - 24 * 3_600_000).toISOString();
+    expect(await store.countByEmailSince('Ada@Example.com', dayAgo, 3)).toBe(3);
+    expect(await store.countByEmailSince('ada@example.com', dayAgo, 10)).toBe(5);
+    expect(await store.countByEmailSince('ada@example.com', now().toISOString().replace('08:', '09:'), 10)).toBe(0);
+  });
 });

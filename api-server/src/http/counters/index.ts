@@ -2,6 +2,9 @@ import type { RequestHandler } from 'express';
 import { MemoryStore, type Options, type Store } from 'express-rate-limit';
 import { HttpError } from '../errors';
 import { MemoryCounterStore, type CounterStore } from '../loginThrottle';
+import { LocalWindow } from './window';
+
+export { LocalWindow, type WindowCount } from './window';
 
 /**
  * Where the counts behind rate limits and sign-in throttling live: this process's memory (one
@@ -17,6 +20,11 @@ export interface Counters {
    * and are still limited, per instance.
    */
   rateLimitStore(name: string, whenDown: 'refuse' | 'local'): Store;
+  /**
+   * Counts kept in this process (memory only), for a limiter that answers without a promise;
+   * absent where the counts are shared (Redis), whose limiters stay asynchronous.
+   */
+  localWindow?(windowMs: number): LocalWindow;
   /** Sign-in failure counts (LoginThrottle); throws CountersUnavailableError while the store is down. */
   readonly login: CounterStore;
   /** Resolves when the store answers (readiness); memory always does. */
@@ -41,6 +49,7 @@ export function memoryCounters(): Counters {
   return {
     kind: 'memory',
     rateLimitStore: () => new MemoryStore(),
+    localWindow: (windowMs) => new LocalWindow(windowMs),
     login: new MemoryCounterStore(),
     ping: () => Promise.resolve(),
     close: () => Promise.resolve(),

@@ -99,10 +99,17 @@ export async function claimKey(
   }
 }
 
-/** What a live-API route learns from `idempotent`: the key's binding hook and what to resume. */
+/** What a live-API route learns from `idempotent`: the key's hooks and what to resume. */
 export interface IdempotencyContext {
   resumeId?: string;
   bind: (resourceId: string, tx: Db) => Promise<void>;
+  /**
+   * Records `body` as the key's answer in `tx`, the transaction of the work it answers: the
+   * answer and the work are stored together or not at all. The route then sends this very
+   * `body` (same object) and nothing more is written; a route that does not call it has its
+   * answer recorded when it sends it, in a write of its own.
+   */
+  complete: (status: number, body: unknown, tx: Db) => Promise<void>;
 }
 
 export function idempotencyContext(res: Response): IdempotencyContext | undefined {
@@ -144,7 +151,15 @@ export function idempotent(store: IdempotencyStore, logger: Logger): RequestHand
     res.on('finish', () => {
       if (!settled) void run.release().catch(() => undefined);
     });
-    const context: IdempotencyContext = { bind: run.bind };
+    // The answer the work's own transaction stored; set only once that transaction ran it.
+    let recorded: { status: number; body: unknown } | undefined;
+    const context: IdempotencyContext = {
+      bind: run.bind,
+      complete: async (status, body, tx) => {
+        await run.complete(status, body, tx);
+        recorded = { status, body };
+      },
+    };
     if (run.resumeId !== undefined) context.resumeId = run.resumeId;
     res.locals.idempotency = context;
     // The answer is recorded when the handler produces it, not when the socket closes: a client
@@ -153,6 +168,9 @@ export function idempotent(store: IdempotencyStore, logger: Logger): RequestHand
     res.json = (body: unknown) => {
       if (settled) return json(body);
       settled = true;
+      // Already stored with the work (a transaction that failed after the hook ran makes the
+      // handler fail instead, and its error answer is another body).
+      if (recorded !== undefined && recorded.body === body && recorded.status === res.statusCode) return json(body);
       // Recorded before the answer leaves: a retry on any instance then finds it.
       const record = res.statusCode >= 500 ? run.release() : run.complete(res.statusCode, body);
       record.then(

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { IDEMPOTENCY } from '../../../../src/data/apiReference/common';
-import { atomically, type Db } from '../../db/database';
+import { atomically, type Db, type Writes } from '../../db/database';
 import type { Schema } from '../../db/schema';
 import type { IdempotencyTable } from './table';
 
@@ -43,58 +43,97 @@ export const IDEMPOTENCY_LEASE_MS = 30_000;
  * creating its resource, or to a process that died; a retry then takes the key over and resumes
  * that resource instead of making a second one (Stripe's "recovery points").
  */
+export interface IdempotencyStoreOptions {
+  /**
+   * The server's acknowledged writes (GroupCommit on SQLite): claims, renewals and answers ride
+   * the same shared transactions and fsyncs as the work they guard. Without it (start-up
+   * recovery, tools) each write is a transaction of its own.
+   */
+  writes?: Pick<Writes, 'run' | 'committed' | 'durable'>;
+  leaseMs?: number;
+  ttlMs?: number;
+}
+
 export class IdempotencyStore {
+  readonly leaseMs: number;
+  private readonly ttlMs: number;
+  private readonly commit: <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
+  /** For claims and renewals: nobody is answered on them alone (see Writes.committed). */
+  private readonly claim: <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
+  /** Resolves once what was committed so far is durable: a replayed answer is never ahead of the disk. */
+  private readonly durable: () => Promise<void>;
+
   constructor(
     private readonly db: Db,
     private readonly table: IdempotencyTableName,
     private readonly now: () => Date,
-    readonly leaseMs = IDEMPOTENCY_LEASE_MS,
-    private readonly ttlMs = IDEMPOTENCY_TTL_MS,
-  ) {}
+    options: IdempotencyStoreOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;
+    this.ttlMs = options.ttlMs ?? IDEMPOTENCY_TTL_MS;
+    const { writes } = options;
+    // Why not a transaction of its own, as before: each one was a synchronous fsync on the event
+    // loop, a third of a keyed checkout's main-thread time (issue 28).
+    this.commit = writes ? (work) => writes.run(work) : (work) => atomically(this.db, work);
+    this.claim = writes ? (work) => writes.committed(work) : this.commit;
+    this.durable = writes ? () => writes.durable() : () => Promise.resolve();
+  }
 
-  begin(key: string, requestHash: string): Promise<BeginResult> {
-    return atomically(this.db, async (db): Promise<BeginResult> => {
-      const tx = keysDb(db);
-      const nowMs = this.now().getTime();
-      const leaseUntil = nowMs + this.leaseMs;
-      await tx.deleteFrom(this.table).where('key', '=', key).where('created_at', '<=', nowMs - this.ttlMs).execute();
-      // Insert first: of two instances taking the same new key at once, exactly one inserts; the
-      // other waits for its commit and then reads its row.
-      const inserted = await tx
-        .insertInto(this.table)
-        .values({ key, request_hash: requestHash, created_at: nowMs, lease_until: leaseUntil })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (inserted) return { kind: 'new' };
-      const row = await tx.selectFrom(this.table).select(['request_hash', 'status_code', 'response_json']).where('key', '=', key).executeTakeFirstOrThrow();
-      if (row.request_hash !== requestHash) return { kind: 'mismatch' };
-      if (row.status_code !== null && row.response_json !== null) {
-        return { kind: 'replay', status: row.status_code, body: JSON.parse(row.response_json) as unknown };
-      }
-      // Taken over only if no live holder renews it. PostgreSQL re-checks the condition after
-      // waiting for a concurrent taker's row lock, so of two takers exactly one gets it.
-      const taken = await tx
-        .updateTable(this.table)
-        .set({ lease_until: leaseUntil })
-        .where('key', '=', key)
-        .where('status_code', 'is', null)
-        .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', nowMs)]))
-        .returning('resource_id')
-        .executeTakeFirst();
-      if (!taken) return { kind: 'in-progress' };
-      return taken.resource_id === null ? { kind: 'new' } : { kind: 'resume', resourceId: taken.resource_id };
-    });
+  /**
+   * Claims the key, or says why not. Resolves once committed, before the sync: the run it starts
+   * is acknowledged only through later writes, whose sync covers the claim (one fsync fewer
+   * for each keyed request); a replay waits for the disk, as the answer it repeats did.
+   */
+  async begin(key: string, requestHash: string): Promise<BeginResult> {
+    const result = await this.claim((db) => this.beginIn(db, key, requestHash));
+    if (result.kind === 'replay') await this.durable();
+    return result;
+  }
+
+  /** In `db`'s transaction (the caller's). */
+  private async beginIn(db: Db, key: string, requestHash: string): Promise<BeginResult> {
+    const tx = keysDb(db);
+    const nowMs = this.now().getTime();
+    const leaseUntil = nowMs + this.leaseMs;
+    await tx.deleteFrom(this.table).where('key', '=', key).where('created_at', '<=', nowMs - this.ttlMs).execute();
+    // Insert first: of two instances taking the same new key at once, exactly one inserts; the
+    // other waits for its commit and then reads its row.
+    const inserted = await tx
+      .insertInto(this.table)
+      .values({ key, request_hash: requestHash, created_at: nowMs, lease_until: leaseUntil })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (inserted) return { kind: 'new' };
+    const row = await tx.selectFrom(this.table).select(['request_hash', 'status_code', 'response_json']).where('key', '=', key).executeTakeFirstOrThrow();
+    if (row.request_hash !== requestHash) return { kind: 'mismatch' };
+    if (row.status_code !== null && row.response_json !== null) {
+      return { kind: 'replay', status: row.status_code, body: JSON.parse(row.response_json) as unknown };
+    }
+    // Taken over only if no live holder renews it. PostgreSQL re-checks the condition after
+    // waiting for a concurrent taker's row lock, so of two takers exactly one gets it.
+    const taken = await tx
+      .updateTable(this.table)
+      .set({ lease_until: leaseUntil })
+      .where('key', '=', key)
+      .where('status_code', 'is', null)
+      .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', nowMs)]))
+      .returning('resource_id')
+      .executeTakeFirst();
+    if (!taken) return { kind: 'in-progress' };
+    return taken.resource_id === null ? { kind: 'new' } : { kind: 'resume', resourceId: taken.resource_id };
   }
 
   /** Keeps the claim of a request that is still running (see IDEMPOTENCY_LEASE_MS). */
   async renew(key: string): Promise<void> {
-    await keysDb(this.db)
-      .updateTable(this.table)
-      .set({ lease_until: this.now().getTime() + this.leaseMs })
-      .where('key', '=', key)
-      .where('status_code', 'is', null)
-      .execute();
+    await this.claim((tx) =>
+      keysDb(tx)
+        .updateTable(this.table)
+        .set({ lease_until: this.now().getTime() + this.leaseMs })
+        .where('key', '=', key)
+        .where('status_code', 'is', null)
+        .execute(),
+    );
   }
 
   /** Called inside the transaction that creates the resource: both are stored, or neither. */
@@ -103,8 +142,9 @@ export class IdempotencyStore {
   }
 
   /** Records the answer: on `tx`, the transaction of the work it answers (both stored or neither), or on its own. */
-  async complete(key: string, status: number, body: unknown, tx: Db = this.db): Promise<void> {
-    await keysDb(tx).updateTable(this.table).set({ status_code: status, response_json: JSON.stringify(body), lease_until: null }).where('key', '=', key).execute();
+  async complete(key: string, status: number, body: unknown, tx?: Db): Promise<void> {
+    const write = (db: Db) => keysDb(db).updateTable(this.table).set({ status_code: status, response_json: JSON.stringify(body), lease_until: null }).where('key', '=', key).execute();
+    await (tx ? write(tx) : this.commit(write));
   }
 
   /**
@@ -112,7 +152,7 @@ export class IdempotencyStore {
    * again; one bound to a resource stays, unclaimed, so the retry resumes it (it may already be paid).
    */
   async release(key: string): Promise<void> {
-    await atomically(this.db, async (db) => {
+    await this.commit(async (db) => {
       const tx = keysDb(db);
       await tx.deleteFrom(this.table).where('key', '=', key).where('status_code', 'is', null).where('resource_id', 'is', null).execute();
       await tx.updateTable(this.table).set({ lease_until: null }).where('key', '=', key).where('status_code', 'is', null).execute();
