@@ -50,6 +50,7 @@ export async function issueKey(deps: { writes: Writes; now: () => Date; logger: 
 /** POST /api/sandbox/keys: mints a test key for a plan (the live API's envelope, as every /api call). */
 export const sandboxKeysFeature: Feature = {
   name: 'sandbox',
+  paths: ['sandbox'],
   migrations: [...sandboxMigrations, ...webhookQueueMigrations, ...sandboxEventMigrations],
   routes({ db, writes, now, counters, logger, limiters, metrics }) {
     const router = express.Router();
