@@ -4,6 +4,7 @@ import { isStorageFault, type Db } from '../db/database';
 import type { Logger } from '../logger';
 import type { OutboxRow, OutboxStore } from './outbox';
 import type { MailSender } from './transport';
+import { PassLoop } from '../db/passLoop';
 
 export interface WorkerOptions {
   retryBaseMs: number;
@@ -80,10 +81,7 @@ export function isPermanent(err: unknown): boolean {
  * message claimed by one of them at a time (see OutboxStore.claimDue).
  */
 export class OutboxWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly loop: PassLoop;
   /** Ids being delivered now: a due row in flight is never handed to a second delivery. */
   private readonly inFlight = new Map<number, Promise<void>>();
   /** Outcomes waiting to be written together: one transaction (one WAL sync) per window, not one per message. */
@@ -103,42 +101,25 @@ export class OutboxWorker {
   ) {
     this.id = options.id ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.transact = options.transact ?? ((work) => store.batch(work));
+    // A pass that fails (disk full, I/O error on the outbox or the spool) ends; the poll
+    // starts the next one, so mail resumes by itself when the storage does.
+    this.loop = new PassLoop(() => this.drain(), (err) => this.logger.warn({ err }, 'mail delivery pass failed, retrying at the next poll'), options.pollMs ?? 1_000);
   }
 
   start(): void {
-    this.stopped = false;
     this.store.setOnEnqueue(() => this.kick());
-    this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 1_000);
-    this.timer.unref();
-    this.kick();
+    this.loop.start();
   }
 
   /** Runs a delivery pass now (or right after the current one). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    // A pass that fails (disk full, I/O error on the outbox or the spool) ends; the poll timer
-    // starts the next one, so mail resumes by itself when the storage does.
-    this.running = this.drain().catch((err: unknown) => {
-      this.logger.warn({ err }, 'mail delivery pass failed, retrying at the next poll');
-    }).finally(() => {
-      this.running = undefined;
-      if (this.again && !this.stopped) {
-        this.again = false;
-        this.kick();
-      }
-    });
+    this.loop.kick();
   }
 
   /** Waits for the deliveries in progress, then stops. */
   async stop(): Promise<void> {
-    this.stopped = true;
     this.store.setOnEnqueue(undefined);
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.loop.stop();
     await Promise.all(this.inFlight.values());
   }
 
@@ -151,7 +132,7 @@ export class OutboxWorker {
         await Promise.all(this.inFlight.values());
         throw err;
       }
-      if (this.stopped) return;
+      if (this.loop.stopped) return;
       // Mail is durable in the outbox; people waiting on a request go first: one at a time.
       const busy = this.options.busy?.() ?? false;
       const room = (busy ? 1 : concurrency) - this.inFlight.size;
@@ -160,7 +141,7 @@ export class OutboxWorker {
         continue;
       }
       await this.options.durable?.();
-      if (this.stopped) return;
+      if (this.loop.stopped) return;
       // Claimed rows are not due for any other worker until their lease ends, on any instance.
       const batch = await this.transact((tx) => this.store.claimDue(room, this.id, this.options.leaseMs ?? DEFAULT_LEASE_MS, tx, [...this.inFlight.keys()]));
       if (batch.length === 0) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { SANDBOX_WEBHOOK_DELIVERY, webhookRetryDelayMs } from '../../../../src/data/sandbox';
 import type { Db } from '../../db/database';
+import { PassLoop } from '../../db/passLoop';
 import type { Logger } from '../../logger';
 import { iso } from '../keys';
 import { checkTarget, UrlRefused, type TargetRules } from './addresses';
@@ -45,10 +46,7 @@ const HOST_BUSY_WAIT_MS = 250;
  * timestamp, POSTs it and records the outcome; failures are retried on the plan's schedule.
  */
 export class WebhookWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly loop: PassLoop;
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly perHost = new Map<string, number>();
   private readonly id: string;
@@ -57,45 +55,28 @@ export class WebhookWorker {
   constructor(private readonly options: WebhookWorkerOptions) {
     this.id = options.id ?? `${os.hostname()}:${process.pid}:webhooks:${randomBytes(4).toString('hex')}`;
     this.now = options.now ?? Date.now;
+    this.loop = new PassLoop(() => this.drain(), (err) => this.options.logger.warn({ err }, 'webhook delivery pass failed, retrying at the next poll'), options.pollMs ?? 500);
   }
 
   start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 500);
-    this.timer.unref();
-    this.kick();
+    this.loop.start();
   }
 
   /** Looks for due deliveries now (the sandbox calls it after a call queued some). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((err: unknown) => this.options.logger.warn({ err }, 'webhook delivery pass failed, retrying at the next poll'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   /** Stops claiming and waits for the attempts in flight to be recorded. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.loop.stop();
     await Promise.all(this.inFlight.values());
   }
 
   private async drain(): Promise<void> {
     const concurrency = this.options.concurrency ?? 10;
     for (;;) {
-      if (this.stopped) return;
+      if (this.loop.stopped) return;
       const room = concurrency - this.inFlight.size;
       if (room <= 0) {
         await Promise.race(this.inFlight.values());
@@ -148,7 +129,7 @@ export class WebhookWorker {
     );
     this.options.logger.info({ deliveryId: row.id, attempt: attempts, httpStatus: result.httpStatus, error: result.error, status }, 'webhook delivery attempt');
     // A retry due sooner than the next poll.
-    if (nextAt !== null && this.timer) setTimeout(() => this.kick(), Math.max(0, nextAt - this.now())).unref();
+    if (nextAt !== null && !this.loop.stopped) setTimeout(() => this.kick(), Math.max(0, nextAt - this.now())).unref();
   }
 }
 
