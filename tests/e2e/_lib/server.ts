@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServer } from '../../../scripts/buildServer';
+import { buildServer, SERVER_NODE_FLAGS } from '../../../scripts/buildServer';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 
@@ -39,7 +39,7 @@ export interface StartOptions {
  */
 export function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle()], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverBundle()], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
