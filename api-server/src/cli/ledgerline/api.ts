@@ -1,4 +1,3 @@
-import { WEBHOOK_HEADERS } from '../../../../src/data/apiReference/events';
 import { SANDBOX_BASE_PATH } from '../../../../src/data/sandbox';
 import { API_VERSION } from '../../../../src/data/site';
 
@@ -103,5 +102,3 @@ export function webhookFor(webhooks: readonly Webhook[], type: string, named?: s
 
 export const noWebhookHint = (type: string) =>
   `No active webhook of this key subscribes to ${type}. Create one (POST ${SANDBOX_BASE_PATH}/webhooks with "events": ["${type}"]), or name one with --webhook wh_...`;
-
-export { WEBHOOK_HEADERS };

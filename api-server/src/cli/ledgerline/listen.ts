@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { LEDGERLINE_CLI, ledgerlineLine, ledgerlineOutcome, SANDBOX_EVENTS_URL } from '../../../../src/data/sandbox';
-import { apiMessage, networkReason, noWebhookHint, Refused, WEBHOOK_HEADERS, webhookFor, type SandboxClient, type Webhook } from './api';
+import { signedHeaders } from '../../sandbox/webhooks/signature';
+import { apiMessage, networkReason, noWebhookHint, Refused, webhookFor, type SandboxClient, type Webhook } from './api';
 
 export interface ListenOptions {
   client: SandboxClient;
@@ -15,13 +15,6 @@ export interface ListenOptions {
   signal: AbortSignal;
 }
 
-/** The headers and signature of a registered endpoint's delivery (docs: Webhooks), with a timestamp of now. */
-export function signedHeaders(secret: string, type: string, body: string, nowMs = Date.now()): Record<string, string> {
-  const timestamp = String(Math.floor(nowMs / 1000));
-  const signature = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-  return { 'Content-Type': 'application/json', [WEBHOOK_HEADERS.eventType]: type, [WEBHOOK_HEADERS.timestamp]: timestamp, [WEBHOOK_HEADERS.signature]: signature };
-}
-
 const clock = () => new Date().toTimeString().slice(0, 8);
 
 /** POSTs one event to the local handler and says in one line what it answered. */
@@ -31,7 +24,7 @@ async function forward(opts: ListenOptions, webhook: Webhook, e: EventSourceMess
   try {
     const res = await fetch(opts.forwardTo, {
       method: 'POST',
-      headers: signedHeaders(webhook.secret, type, e.data),
+      headers: signedHeaders(type, webhook.secret, e.data, Math.floor(Date.now() / 1000)),
       body: e.data,
       signal: AbortSignal.any([opts.signal, AbortSignal.timeout(LEDGERLINE_CLI.forwardTimeoutMs)]),
       redirect: 'manual',

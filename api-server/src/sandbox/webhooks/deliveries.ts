@@ -1,9 +1,9 @@
-import { createHmac } from 'node:crypto';
-import { API_VERSION, SAMPLE_IDS, STATUSES, WEBHOOK_HEADERS } from '../../../../src/data/apiReference';
+import { API_VERSION, SAMPLE_IDS, STATUSES } from '../../../../src/data/apiReference';
 import { PLAN_LIMITS } from '../../../../src/data/limits';
 import { SANDBOX_WEBHOOK_DELIVERY } from '../../../../src/data/sandbox';
 import { SandboxError } from '../errors';
 import { recordEvent, type SandboxEvent } from '../events/store';
+import { signedHeaders } from './signature';
 import { iso, newId } from '../keys';
 import { create, data, type Ctx } from '../operations/context';
 
@@ -40,12 +40,6 @@ export interface WebhookObject {
 
 export const [SUCCEEDED, PENDING, FAILED] = STATUSES.webhookDelivery;
 
-/** The documented headers of one POST, signed for `timestampS` (each attempt signs afresh). */
-export function signedHeaders(eventType: string, secret: string, body: string, timestampS: number): Record<string, string> {
-  const timestamp = String(timestampS);
-  const signature = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-  return { 'Content-Type': 'application/json', [WEBHOOK_HEADERS.eventType]: eventType, [WEBHOOK_HEADERS.timestamp]: timestamp, [WEBHOOK_HEADERS.signature]: signature };
-}
 
 const MINUTE_MS = 60_000;
 

@@ -6,7 +6,7 @@ import { PassLoop } from '../../db/passLoop';
 import type { Logger } from '../../logger';
 import { iso } from '../keys';
 import { checkTarget, UrlRefused, type TargetRules } from './addresses';
-import { signedHeaders } from './deliveries';
+import { signedHeaders } from './signature';
 import { post, type AttemptResult, type OutboundOptions } from './outbound';
 import { claimDue, postpone, recordOutcome, type QueueRow } from './queue';
 
