@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { SANDBOX_KEY_STORAGE_PREFIX } from '@site/src/data/tryIt';
 
 /**
  * The card of an endpoint, opened (its accordion section on /api-docs) and live: the card's
@@ -39,3 +40,11 @@ export async function send(panel: Locator): Promise<{ status: string; requestId:
 
 /** The axe rule sets the Try it panel is checked against. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** The page's sandbox key for the plan, as the panel stored it. */
+export async function pageKey(page: Page, plan: string): Promise<string> {
+  const stored = await page.evaluate((name) => localStorage.getItem(name), `${SANDBOX_KEY_STORAGE_PREFIX}${plan}`);
+  const key = (JSON.parse(stored ?? '{}') as { key?: string }).key ?? '';
+  expect(key).toMatch(/^sk_test_/);
+  return key;
+}

@@ -11,12 +11,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { API_VERSION, SAMPLE_IDS } from '@site/src/data/apiReference';
 import { SANDBOX_BASE_PATH } from '@site/src/data/sandbox';
-import { SANDBOX_KEY_STORAGE_PREFIX } from '@site/src/data/tryIt';
 import { RECENT_REQUESTS_COPY as COPY } from '@site/src/data/tryItRecentRequests';
 import { hydrated, LOOKS, openPage, screenshot } from '../_lib/browser';
 import { ROOT } from '../_lib/server';
 import { useLiveSite } from '../_lib/suite';
-import { AXE_TAGS, openTryIt, send } from '../_lib/tryIt';
+import { AXE_TAGS, openTryIt, pageKey, send } from '../_lib/tryIt';
 
 jest.setTimeout(180_000);
 
@@ -40,14 +39,6 @@ function scriptsOf(page: Page): string[] {
 /** Whether any of these scripts (as built) carries the log view's code or texts. */
 const carriesRecent = (scripts: string[]) =>
   scripts.filter((src) => RECENT_CHUNK.test(src) || fs.readFileSync(path.join(ROOT, 'build', src), 'utf8').includes(COPY.listLabel));
-
-/** The page's key for the plan, as the panel stored it. */
-async function pageKey(page: Page, plan: string): Promise<string> {
-  const stored = await page.evaluate((name) => localStorage.getItem(name), `${SANDBOX_KEY_STORAGE_PREFIX}${plan}`);
-  const key = (JSON.parse(stored ?? '{}') as { key?: string }).key ?? '';
-  expect(key).toMatch(/^sk_test_/);
-  return key;
-}
 
 /** A terminal's request: real curl, the page's key, the documented headers; the status and body it got. */
 async function curl(base: string, key: string, query: string): Promise<{ status: number; body: string }> {

@@ -9,22 +9,17 @@ import type { Page } from 'playwright-core';
 import { API_VERSION, MAGIC, STATUSES } from '@site/src/data/apiReference';
 import { PLAN_LIMITS } from '@site/src/data/limits';
 import { SANDBOX_BASE_PATH } from '@site/src/data/sandbox';
-import { SANDBOX_KEY_STORAGE_PREFIX, TRY_IT_COPY } from '@site/src/data/tryIt';
+import { TRY_IT_COPY } from '@site/src/data/tryIt';
 import { DELIVERIES_COPY } from '@site/src/data/tryItDeliveries';
 import { hydrated, openPage } from '../_lib/browser';
 import { ROOT } from '../_lib/server';
 import { useLiveSite } from '../_lib/suite';
-import { openTryIt, send } from '../_lib/tryIt';
+import { openTryIt, pageKey, send } from '../_lib/tryIt';
 
 jest.setTimeout(180_000);
 
 const [SUCCEEDED, PENDING, FAILED] = STATUSES.webhookDelivery;
 const EVENT = 'payment.succeeded';
-
-async function pageKey(page: Page): Promise<string> {
-  const stored = await page.evaluate((name) => localStorage.getItem(name), `${SANDBOX_KEY_STORAGE_PREFIX}starter`);
-  return (JSON.parse(stored ?? '{}') as { key?: string }).key ?? '';
-}
 
 const firstStatus = (page: Page) => page.evaluate(() => document.querySelector('[data-testid="try-it-deliveries"] [data-testid="delivery-status"]')?.textContent ?? '');
 
@@ -41,8 +36,7 @@ describe('Webhook deliveries in the Try it panel (Chromium, live sandbox)', () =
     const create = await openTryIt(page, 'createWebhook');
     await create.getByLabel(TRY_IT_COPY.bodyLabel).fill(JSON.stringify({ url: MAGIC.failingWebhookUrl, events: [EVENT] }));
     expect((await send(create)).status).toMatch(/^201\b/);
-    const key = await pageKey(page);
-    expect(key).toMatch(/^sk_test_/);
+    const key = await pageKey(page, 'starter');
     const listed = (await (await fetch(`${live.server.url}${SANDBOX_BASE_PATH}/webhooks`, { headers: { Authorization: `Bearer ${key}`, 'X-API-Version': API_VERSION } })).json()) as { data: { id: string; url: string }[] };
     const webhook = listed.data.find((w) => w.url === MAGIC.failingWebhookUrl);
     expect(webhook).toBeDefined();
