@@ -5,9 +5,9 @@
  * webhook operations' panels load it.
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { API_VERSION } from '@site/src/data/apiReference';
-import { SANDBOX_BASE_PATH } from '@site/src/data/sandbox';
+import { endpointById } from '@site/src/data/apiReference';
 import { DELIVERIES_COPY as COPY, DELIVERIES_REFRESH_MS, DELIVERY_FAILED, DELIVERY_UNSETTLED } from '@site/src/data/tryItDeliveries';
+import { buildRequest } from './request';
 import type { SandboxKey } from './sandboxKey';
 import styles from './Panel.module.css';
 
@@ -20,10 +20,11 @@ export interface Delivery {
 
 type Read = { kind: 'loading' } | { kind: 'read'; deliveries: Delivery[] } | { kind: 'error'; message: string };
 
+/** The list is the listWebhookDeliveries call, built as the panel builds every call. */
 async function readDeliveries(webhookId: string, key: SandboxKey): Promise<Delivery[]> {
-  const res = await fetch(`${SANDBOX_BASE_PATH}/webhooks/${encodeURIComponent(webhookId)}/deliveries`, {
-    headers: { Authorization: `Bearer ${key.key}`, 'X-API-Version': API_VERSION },
-  });
+  const built = buildRequest(endpointById('listWebhookDeliveries'), { params: { id: webhookId }, body: '', idempotencyKey: '' }, { origin: window.location.origin, key: key.key, plan: key.plan });
+  if (!built.ok) throw new Error(built.message);
+  const res = await fetch(built.request.url, { headers: built.request.headers });
   const body = (await res.json()) as { data?: Delivery[]; error?: { message?: string } };
   if (!res.ok || !body.data) throw new Error(body.error?.message ?? `HTTP ${res.status}`);
   return body.data;

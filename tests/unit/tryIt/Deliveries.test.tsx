@@ -4,6 +4,7 @@
  * deliveries: pending, succeeded, failed).
  */
 import { act, render, screen, within } from '@testing-library/react';
+import { API_VERSION } from '@site/src/data/apiReference';
 import { SANDBOX_BASE_PATH } from '@site/src/data/sandbox';
 import { DELIVERIES_COPY, DELIVERIES_REFRESH_MS } from '@site/src/data/tryItDeliveries';
 import Deliveries, { type Delivery } from '@site/src/components/TryIt/Deliveries';
@@ -26,8 +27,9 @@ describe('Deliveries', () => {
     render(<Deliveries webhookId="wh_1" sandboxKey={KEY} answered={null} />);
     await act(() => jest.advanceTimersByTimeAsync(1_000));
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe(`${SANDBOX_BASE_PATH}/webhooks/wh_1/deliveries`);
-    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer sk_test_abc');
+    expect(url).toBe(`${window.location.origin}${SANDBOX_BASE_PATH}/webhooks/wh_1/deliveries`);
+    const headers = Object.fromEntries(init.headers as [string, string][]);
+    expect(headers).toEqual(expect.objectContaining({ Authorization: 'Bearer sk_test_abc', 'X-API-Version': API_VERSION, 'X-Plan-Type': 'business' }));
     const rows = within(screen.getByRole('region', { name: DELIVERIES_COPY.title('wh_1') })).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByTestId('delivery-status').textContent)).toEqual(['failed', 'succeeded']);
     expect(screen.queryByText(DELIVERIES_COPY.refreshing)).toBeNull();
