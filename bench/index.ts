@@ -5,12 +5,12 @@ import path from 'node:path';
 import { ensureBuild } from '../scripts/ensureBuild';
 import { ADMIN, startServer } from '../tests/e2e/_lib/server';
 import { runBuild, runInstall } from './build';
-import { PORTS, RESULTS_DIR, ROOT, readOptions, type BenchOptions } from './config';
+import { PORTS, RESULTS_DIR, ROOT, STOCK_PAGES, readOptions, type BenchOptions } from './config';
 import { runLighthouse, type LighthouseResults, type Target } from './lighthouse';
 import { runLoad } from './load';
 import { runMail } from './mail';
 import { runMetricsCost } from './metricsCost';
-import { addLighthouseRows, addWeightRows, ALT_PREFIX, REFERENCE } from './rows';
+import { addLighthouseRows, addWeightRows, ALT_PREFIX } from './rows';
 import { runSearch } from './search';
 import { runSustained } from './sustained';
 import { startTs } from './spawn';
@@ -22,20 +22,23 @@ import { Report } from './table';
  */
 const log = (line: string) => console.error(line);
 
-/** Builds the stock Docusaurus reference site into a temporary folder with our node_modules. */
-function buildStockSite(): string {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stock-'));
-  const r = spawnSync('npx', ['docusaurus', 'build', 'bench/stock-site', '--out-dir', out], { cwd: ROOT, encoding: 'utf8' });
-  // The generated folder would otherwise sit in bench/ (and be linted as ours).
-  fs.rmSync(path.join(ROOT, 'bench', 'stock-site', '.docusaurus'), { recursive: true, force: true });
-  if (r.status !== 0) throw new Error(`stock site build failed:\n${r.stdout}\n${r.stderr}`);
-  return out;
+/** Builds each stock Docusaurus reference site into a folder of `out` with our node_modules. */
+function buildStockSites(out: string): string[] {
+  const site = path.join(ROOT, 'bench', 'stock-site');
+  return Object.values(STOCK_PAGES).map(({ config, baseUrl }) => {
+    const dir = path.join(out, path.basename(config, '.js'));
+    const r = spawnSync('npx', ['docusaurus', 'build', site, '--config', path.join(site, config), '--out-dir', dir], { cwd: ROOT, encoding: 'utf8' });
+    // The generated folder would otherwise sit in bench/ (and be linted as ours).
+    fs.rmSync(path.join(site, '.docusaurus'), { recursive: true, force: true });
+    if (r.status !== 0) throw new Error(`stock site build (${config}) failed:\n${r.stdout}\n${r.stderr}`);
+    return `${dir}=${baseUrl}`;
+  });
 }
 
 async function lighthousePhase(options: BenchOptions, report: Report): Promise<void> {
-  log('Building the stock Docusaurus reference page...');
-  const stockDir = buildStockSite();
-  const stock = await startTs('bench/stock-site/serve.ts', [stockDir, String(PORTS.stock)]);
+  log('Building the stock Docusaurus reference pages...');
+  const stockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stock-'));
+  const stock = await startTs('bench/stock-site/serve.ts', [String(PORTS.stock), ...buildStockSites(stockDir)]);
   const serverEnv = { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' };
   const server = await startServer({ port: PORTS.site, env: serverEnv });
   const alt = options.altBuild ? await startServer({ port: PORTS.alt, env: { ...serverEnv, BUILD_DIR: options.altBuild } }) : undefined;
@@ -43,7 +46,7 @@ async function lighthousePhase(options: BenchOptions, report: Report): Promise<v
   try {
     const basic = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
     const targets: Target[] = [
-      { name: REFERENCE, url: `http://127.0.0.1:${PORTS.stock}/` },
+      ...Object.values(STOCK_PAGES).map(({ label, baseUrl, path: page }) => ({ name: label, url: `http://127.0.0.1:${PORTS.stock}${baseUrl}${page}` })),
       ...options.routes.map((route) => ({
         name: route,
         url: server.url + route,

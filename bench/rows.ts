@@ -1,10 +1,11 @@
-import { BUDGETS, type BenchOptions } from './config';
+import { BUDGET_REFERENCE, BUDGETS, STOCK_PAGES, type BenchOptions } from './config';
 import { lostPoints, resultKey, type Category, type LighthouseResults, type Preset, type Scores } from './lighthouse';
 import { kib, type Report } from './table';
 import { pageWeight, shortName } from './weight';
 
-/** The name of the stock Docusaurus page in the table. */
-export const REFERENCE = 'stock Docusaurus page';
+/** The stock page our pages are held against in the table; the other stock pages are shown beside it. */
+const REFERENCE = STOCK_PAGES[BUDGET_REFERENCE].label;
+const STOCK_LABELS = Object.values(STOCK_PAGES).map((p) => p.label);
 /** Prefix of the routes served from BENCH_ALT_BUILD in the table. */
 export const ALT_PREFIX = 'alt build ';
 
@@ -29,21 +30,23 @@ export function addLighthouseRows(options: BenchOptions, results: LighthouseResu
   report.note(`lighthouse: median of ${options.runs} run(s) per page and preset; scores 0-100`);
   // Slow-phone mode: the stock page itself scores under the absolute floor, so only the gap counts.
   const slow = options.cpuSlowdown !== undefined;
-  if (slow) report.note(`lighthouse: mobile runs at a ${options.cpuSlowdown}x CPU slowdown (BENCH_CPU_SLOWDOWN), stock page included`);
+  if (slow) report.note(`lighthouse: mobile runs at a ${options.cpuSlowdown}x CPU slowdown (BENCH_CPU_SLOWDOWN), stock pages included`);
   const tbt = (s: Scores) => (Number.isNaN(s.tbtMs) ? '' : ` · TBT ${Math.round(s.tbtMs)} ms`);
-  const ref = { mobile: results.get(resultKey(REFERENCE, 'mobile')), desktop: results.get(resultKey(REFERENCE, 'desktop')) };
-  for (const preset of options.presets) {
-    const s = ref[preset];
-    const m = s?.median;
-    report.info(
-      S,
-      `${REFERENCE} (${preset})`,
-      failed(s) || !m
-        ? errorFigure(s)
-        : `perf ${m.performance}${spread(s!, 'performance')}${tbt(s!)} · a11y ${m.accessibility} · bp ${m['best-practices']} · seo ${m.seo}`,
-    );
+  for (const label of STOCK_LABELS) {
+    for (const preset of options.presets) {
+      const s = results.get(resultKey(label, preset));
+      const m = s?.median;
+      report.info(
+        S,
+        `${label} (${preset})${label === REFERENCE ? ', the reference' : ''}`,
+        failed(s) || !m
+          ? errorFigure(s)
+          : `perf ${m.performance}${spread(s!, 'performance')}${tbt(s!)} · a11y ${m.accessibility} · bp ${m['best-practices']} · seo ${m.seo}`,
+      );
+    }
   }
-  const refMobile = failed(ref.mobile) ? undefined : ref.mobile!.median.performance;
+  const refScores = results.get(resultKey(REFERENCE, 'mobile'));
+  const refMobile = failed(refScores) ? undefined : refScores!.median.performance;
 
   for (const route of [...options.routes, ...(options.altBuild ? options.routes.map((r) => `${ALT_PREFIX}${r}`) : [])]) {
     const mobile = results.get(resultKey(route, 'mobile'));
@@ -93,7 +96,7 @@ export function addLighthouseRows(options: BenchOptions, results: LighthouseResu
 export function addWeightRows(options: BenchOptions, results: LighthouseResults, report: Report): void {
   const S = 'weight';
   report.note('weight: bytes transferred (compressed) in the desktop Lighthouse run, JS and CSS summed per page');
-  for (const name of [REFERENCE, ...options.routes]) {
+  for (const name of [...STOCK_LABELS, ...options.routes]) {
     const lhr = results.get(resultKey(name, 'desktop'))?.medianLhr;
     if (!lhr) {
       report.info(S, name, 'n/a (no desktop Lighthouse run)');
