@@ -38,7 +38,12 @@ function buildStockSites(out: string): string[] {
 async function lighthousePhase(options: BenchOptions, report: Report): Promise<void> {
   log('Building the stock Docusaurus reference pages...');
   const stockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stock-'));
-  const stock = await startTs('bench/stock-site/serve.ts', [String(PORTS.stock), ...buildStockSites(stockDir)]);
+  const stock = await Promise.resolve()
+    .then(() => startTs('bench/stock-site/serve.ts', [String(PORTS.stock), ...buildStockSites(stockDir)]))
+    .catch((error: unknown) => {
+      fs.rmSync(stockDir, { recursive: true, force: true });
+      throw error;
+    });
   const serverEnv = { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' };
   const server = await startServer({ port: PORTS.site, env: serverEnv });
   const alt = options.altBuild ? await startServer({ port: PORTS.alt, env: { ...serverEnv, BUILD_DIR: options.altBuild } }) : undefined;
