@@ -63,6 +63,7 @@ async function main(): Promise<void> {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       onSyncFailure,
+      onCheckpointTrouble: (message) => logger.warn(message),
       // The pool drops the broken connection and opens a new one on the next query.
       onConnectionError: (err) => logger.warn({ err }, 'database connection lost; reconnecting on the next query'),
     });

@@ -52,6 +52,8 @@ export class GroupCommit implements Writes {
   private readonly statements;
   /** Set once an fsync failed: from then on no write is taken (fail-stop). */
   private brokenBy: unknown;
+  /** Asked before each batch whether to wait (the Checkpointer, which starts the log over then). */
+  private gate: (() => Promise<unknown> | undefined) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -105,7 +107,15 @@ export class GroupCommit implements Writes {
     return this.run(async () => undefined);
   }
 
+  /** See Checkpointer.quiet. */
+  setGate(gate: (() => Promise<unknown> | undefined) | undefined): void {
+    this.gate = gate;
+  }
+
   private async flush(): Promise<void> {
+    // While the gate holds, `scheduled` stays set: what arrives meanwhile joins this batch.
+    const wait = this.gate?.();
+    if (wait) await wait.catch(() => undefined);
     this.scheduled = false;
     const jobs = this.queue;
     this.queue = [];

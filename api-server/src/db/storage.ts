@@ -1,4 +1,5 @@
 import { checkConnection, openPostgres, openSqlite, PgWrites, type Storage } from './database';
+import { Checkpointer } from './checkpointer';
 import { GroupCommit } from './groupCommit';
 
 export interface StorageOptions {
@@ -7,6 +8,8 @@ export interface StorageOptions {
   dataDir: string;
   /** SQLite: called once when an fsync fails (see GroupCommit). */
   onSyncFailure?: (error: unknown) => void;
+  /** SQLite: a checkpoint failed or its thread was lost (see Checkpointer); the server goes on. */
+  onCheckpointTrouble?: (message: string) => void;
   /** PostgreSQL: an idle pooled connection failed (the pool replaces it on the next query). */
   onConnectionError?: (error: Error) => void;
   poolSize?: number;
@@ -35,12 +38,15 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   }
   const { db, raw, file } = openSqlite(options.dataDir);
   const writes = new GroupCommit(db, raw, options.onSyncFailure);
+  const checkpointer = new Checkpointer(raw, options.onCheckpointTrouble);
+  writes.setGate(() => checkpointer.quiet());
   return {
     engine: 'sqlite',
     db,
     writes,
     file,
     close: async () => {
+      await checkpointer.close();
       writes.close();
       await db.destroy();
     },
