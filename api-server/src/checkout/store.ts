@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import { camelized, type Camelized } from '../db/rows';
 import type { CheckoutTables } from './table';
 import type { PlanId } from '../../../src/data/plans';
@@ -20,6 +21,33 @@ function newOrderId(): string {
   return `ord_${randomBytes(10).toString('hex')}`;
 }
 
+// The three writes of every checkout, built once (db/prepared.ts).
+const insertOrder = prepared((db, o: Omit<OrderColumns, 'status' | 'provider_session_id' | 'paid_at' | 'failure_reason'>) =>
+  db
+    .insertInto('checkout_orders')
+    .values({
+      id: o.id,
+      plan_id: o.plan_id,
+      plan_name: o.plan_name,
+      amount_cents: o.amount_cents,
+      currency: o.currency,
+      period: o.period,
+      customer_name: o.customer_name,
+      customer_email: o.customer_email,
+      status: 'pending',
+      provider: o.provider,
+      created_at: o.created_at,
+      updated_at: o.updated_at,
+    })
+    .returningAll(),
+);
+const attachSession = prepared((db, p: { id: string; session: string; at: string }) =>
+  db.updateTable('checkout_orders').set({ provider_session_id: p.session, updated_at: p.at }).where('id', '=', p.id),
+);
+const markPaid = prepared((db, p: { id: string; at: string }) =>
+  db.updateTable('checkout_orders').set({ status: 'paid', paid_at: p.at, updated_at: p.at }).where('id', '=', p.id).where('status', '=', 'pending'),
+);
+
 /** Orders and their payment outcome. Every write stamps updated_at with the injected clock. */
 export class OrderStore {
   constructor(
@@ -30,24 +58,20 @@ export class OrderStore {
   /** Stores on `tx`: the caller's transaction, or on its own. */
   async create(order: NewOrder, tx: Db = this.db): Promise<OrderRecord> {
     const at = this.now().toISOString();
-    const row = await tx
-      .insertInto('checkout_orders')
-      .values({
-        id: newOrderId(),
-        plan_id: order.planId,
-        plan_name: order.planName,
-        amount_cents: order.amountCents,
-        currency: order.currency,
-        period: order.period,
-        customer_name: order.customerName,
-        customer_email: order.customerEmail,
-        status: 'pending',
-        provider: order.provider,
-        created_at: at,
-        updated_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertOrder.first(tx, {
+      id: newOrderId(),
+      plan_id: order.planId,
+      plan_name: order.planName,
+      amount_cents: order.amountCents,
+      currency: order.currency,
+      period: order.period,
+      customer_name: order.customerName,
+      customer_email: order.customerEmail,
+      provider: order.provider,
+      created_at: at,
+      updated_at: at,
+    });
+    if (!row) throw new Error('checkout: the order insert returned no row');
     return toOrder(row);
   }
 
@@ -57,12 +81,11 @@ export class OrderStore {
   }
 
   async attachSession(id: string, sessionId: string, tx: Db = this.db): Promise<void> {
-    await tx.updateTable('checkout_orders').set({ provider_session_id: sessionId, updated_at: this.now().toISOString() }).where('id', '=', id).execute();
+    await attachSession.execute(tx, { id, session: sessionId, at: this.now().toISOString() });
   }
 
   async markPaid(id: string, tx: Db = this.db): Promise<void> {
-    const at = this.now().toISOString();
-    await tx.updateTable('checkout_orders').set({ status: 'paid', paid_at: at, updated_at: at }).where('id', '=', id).where('status', '=', 'pending').execute();
+    await markPaid.execute(tx, { id, at: this.now().toISOString() });
   }
 
   async markFailed(id: string, reason: string, tx: Db = this.db): Promise<void> {

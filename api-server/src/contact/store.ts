@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { Camelized } from '../db/rows';
 import type { ContactTables } from './table';
 
@@ -8,6 +9,13 @@ import type { ContactTables } from './table';
 export type ContactMessage = Camelized<Selectable<ContactTables['contact_messages']>>;
 
 export type NewContactMessage = Omit<ContactMessage, 'id' | 'createdAt'>;
+
+// Every contact post stores one: built once (db/prepared.ts).
+const insertMessage = prepared((db, m: ContactMessage) =>
+  db
+    .insertInto('contact_messages')
+    .values({ id: m.id, name: m.name, email: m.email, company: m.company, phone: m.phone, message: m.message, created_at: m.createdAt }),
+);
 
 export class ContactStore {
   constructor(
@@ -18,10 +26,7 @@ export class ContactStore {
   /** Stores on `tx`: the caller's transaction, or on its own. */
   async insert(msg: NewContactMessage, tx: Db = this.db): Promise<ContactMessage> {
     const row: ContactMessage = { id: `msg_${randomBytes(8).toString('hex')}`, createdAt: this.now().toISOString(), ...msg };
-    await tx
-      .insertInto('contact_messages')
-      .values({ id: row.id, name: row.name, email: row.email, company: row.company, phone: row.phone, message: row.message, created_at: row.createdAt })
-      .execute();
+    await insertMessage.execute(tx, row);
     return row;
   }
 

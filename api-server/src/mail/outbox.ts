@@ -1,5 +1,6 @@
-import type { Selectable } from 'kysely';
+import type { CompiledQuery, Selectable } from 'kysely';
 import { atomically, rowLocks, type Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { Schema } from '../db/schema';
 import { headerSafe } from './sanitize';
 
@@ -67,6 +68,76 @@ function toRow(r: RawRow, domain: string): OutboxRow {
   };
 }
 
+type NewRow = Omit<RawRow, 'id' | 'message_id' | 'status' | 'attempts' | 'last_error' | 'sent_at' | 'claimed_by' | 'lease_until'> & { queued_at: number };
+
+// Every form post queues one or two mails: built once (db/prepared.ts).
+const insertMail = prepared((db, r: NewRow) =>
+  db
+    .insertInto('outbox')
+    .values({
+      ref: r.ref,
+      to_addr: r.to_addr,
+      from_addr: r.from_addr,
+      reply_to: r.reply_to,
+      subject: r.subject,
+      text_body: r.text_body,
+      html_body: r.html_body,
+      next_attempt_at: r.next_attempt_at,
+      created_at: r.created_at,
+      queued_at: r.queued_at,
+    })
+    .returning('id'),
+);
+
+type ClaimParams = { worker: string; leaseUntil: number; now: number; limit: number } & Record<`inFlight${number}`, number>;
+
+/**
+ * The claim of due mail, built once for each number of mails the worker has in flight (one
+ * query shape per list length; the worker delivers a handful at a time). Why prepared: a claim
+ * must never hold the event loop for long at any backlog (issue 28), and building it was most
+ * of its time.
+ */
+const claimQueries = new Map<number, ReturnType<typeof buildClaim>>();
+function claimQuery(inFlight: number) {
+  let q = claimQueries.get(inFlight);
+  if (!q) claimQueries.set(inFlight, (q = buildClaim(inFlight)));
+  return q;
+}
+
+/** The statement claimDue runs, as sent to the engine (tests EXPLAIN it). */
+export function claimStatement(db: Db, c: { limit: number; worker: string; leaseMs: number; now: number; inFlight: readonly number[] }): CompiledQuery<RawRow> {
+  const params: ClaimParams = { worker: c.worker, leaseUntil: c.now + c.leaseMs, now: c.now, limit: c.limit };
+  c.inFlight.forEach((id, i) => (params[`inFlight${i}`] = id));
+  return claimQuery(c.inFlight.length).compile(db, params);
+}
+
+function buildClaim(inFlight: number) {
+  return prepared((db, p: ClaimParams) =>
+    db
+      .updateTable('outbox')
+      .set({ claimed_by: p.worker, lease_until: p.leaseUntil })
+      .where('id', 'in', (eb) =>
+        rowLocks(
+          eb
+            .selectFrom('outbox')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('next_attempt_at', '<=', p.now)
+            .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', p.now), w('claimed_by', '=', p.worker)]))
+            // Stand-ins cannot be listed: each place of the list is a value of its own.
+            .$if(inFlight > 0, (q) => q.where('id', 'not in', Array.from({ length: inFlight }, (_, i) => p[`inFlight${i}`]!)))
+            // The order of the outbox_claim index: read in place, never sorted, so a claim
+            // costs the same at any backlog.
+            .orderBy('next_attempt_at')
+            .orderBy('id')
+            .limit(p.limit),
+          db,
+        ),
+      )
+      .returningAll(),
+  );
+}
+
 /**
  * The durable outbox. `enqueue` only writes a row, so a feature calls it with the transaction
  * of the record the mail belongs to: both are stored, or neither.
@@ -91,22 +162,19 @@ export class OutboxStore {
   /** Queues `mail` on `tx`: the caller's transaction, or on its own. */
   async enqueue(mail: OutgoingMail, tx: Db = this.db): Promise<number> {
     const now = this.now();
-    const row = await tx
-      .insertInto('outbox')
-      .values({
-        ref: mail.ref,
-        to_addr: headerSafe(mail.to),
-        from_addr: headerSafe(this.from),
-        reply_to: mail.replyTo ? headerSafe(mail.replyTo) : null,
-        subject: headerSafe(mail.subject),
-        text_body: mail.text,
-        html_body: mail.html ?? null,
-        next_attempt_at: now.getTime(),
-        created_at: now.toISOString(),
-        queued_at: now.getTime(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertMail.first(tx, {
+      ref: mail.ref,
+      to_addr: headerSafe(mail.to),
+      from_addr: headerSafe(this.from),
+      reply_to: mail.replyTo ? headerSafe(mail.replyTo) : null,
+      subject: headerSafe(mail.subject),
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      next_attempt_at: now.getTime(),
+      created_at: now.toISOString(),
+      queued_at: now.getTime(),
+    });
+    if (!row) throw new Error('outbox: the insert returned no id');
     // Deferred so the worker never reads before the caller's transaction has committed.
     if (this.onEnqueue) setImmediate(this.onEnqueue);
     return row.id;
@@ -120,29 +188,7 @@ export class OutboxStore {
    * a claim it could not give back (its disk was full) is not stuck for the whole lease.
    */
   async claimDue(limit: number, worker: string, leaseMs: number, tx: Db = this.db, inFlight: readonly number[] = []): Promise<OutboxRow[]> {
-    const now = this.now().getTime();
-    const rows = await tx
-      .updateTable('outbox')
-      .set({ claimed_by: worker, lease_until: now + leaseMs })
-      .where('id', 'in', (eb) =>
-        rowLocks(
-          eb
-            .selectFrom('outbox')
-            .select('id')
-            .where('status', '=', 'pending')
-            .where('next_attempt_at', '<=', now)
-            .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', now), w('claimed_by', '=', worker)]))
-            .$if(inFlight.length > 0, (q) => q.where('id', 'not in', inFlight))
-            // The order of the outbox_claim index: read in place, never sorted, so a claim
-            // costs the same at any backlog.
-            .orderBy('next_attempt_at')
-            .orderBy('id')
-            .limit(limit),
-          tx,
-        ),
-      )
-      .returningAll()
-      .execute();
+    const rows = (await tx.executeQuery(claimStatement(tx, { limit, worker, leaseMs, now: this.now().getTime(), inFlight }))).rows;
     return rows.map((r) => toRow(r, this.fromDomain)).sort((a, b) => a.id - b.id);
   }
 

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import { camelized, type Camelized } from '../db/rows';
 import type { SupportTables } from './table';
 import type { SupportCategoryId, SupportPriorityId } from '../../../src/data/support';
@@ -13,32 +14,63 @@ export type NewTicket = Omit<TicketRow, 'id' | 'status'>;
 
 const toTicket = (r: TicketColumns): TicketRow => ({ ...camelized(r), priority: r.priority as SupportPriorityId, category: r.category as SupportCategoryId });
 
+type NewTicketColumns = Omit<TicketColumns, 'id' | 'status'>;
+
+// The two queries of every support post, built once (db/prepared.ts).
+const insertTicket = prepared((db, t: NewTicketColumns) =>
+  // ON CONFLICT rather than catching the error: on PostgreSQL a failed statement aborts the
+  // whole transaction, and the caller wants to draw another id inside the same one.
+  db
+    .insertInto('support_tickets')
+    .values({
+      ticket_id: t.ticket_id,
+      name: t.name,
+      email: t.email,
+      subject: t.subject,
+      message: t.message,
+      priority: t.priority,
+      category: t.category,
+      account_id: t.account_id,
+      status: 'open',
+      created_at: t.created_at,
+      respond_by: t.respond_by,
+    })
+    .onConflict((oc) => oc.column('ticket_id').doNothing())
+    .returning('id'),
+);
+
+const countRecent = prepared((db, p: { email: string; since: string; upTo: number }) =>
+  db
+    .selectFrom(
+      db
+        .selectFrom('support_tickets')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', sql<string>`lower(${p.email})`)
+        .where('created_at', '>=', p.since)
+        .limit(p.upTo)
+        .as('recent'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
 /** Reads work on a read-only connection too: the tickets command opens the file that way. */
 export class TicketStore {
   constructor(private readonly db: Db) {}
 
   /** The new row's id, or undefined when the ticket id is already taken (nothing is stored then). */
   async insert(t: NewTicket): Promise<number | undefined> {
-    // ON CONFLICT rather than catching the error: on PostgreSQL a failed statement aborts the
-    // whole transaction, and the caller wants to draw another id inside the same one.
-    const row = await this.db
-      .insertInto('support_tickets')
-      .values({
-        ticket_id: t.ticketId,
-        name: t.name,
-        email: t.email,
-        subject: t.subject,
-        message: t.message,
-        priority: t.priority,
-        category: t.category,
-        account_id: t.accountId,
-        status: 'open',
-        created_at: t.createdAt,
-        respond_by: t.respondBy,
-      })
-      .onConflict((oc) => oc.column('ticket_id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const row = await insertTicket.first(this.db, {
+      ticket_id: t.ticketId,
+      name: t.name,
+      email: t.email,
+      subject: t.subject,
+      message: t.message,
+      priority: t.priority,
+      category: t.category,
+      account_id: t.accountId,
+      created_at: t.createdAt,
+      respond_by: t.respondBy,
+    });
     return row?.id;
   }
 
@@ -58,18 +90,8 @@ export class TicketStore {
    * make every post count all of its tickets (issue 28: 14% of a support post's CPU under load).
    */
   async countByEmailSince(email: string, sinceIso: string, upTo: number): Promise<number> {
-    const recent = this.db
-      .selectFrom('support_tickets')
-      .select('id')
-      .where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`)
-      .where('created_at', '>=', sinceIso)
-      .limit(upTo)
-      .as('recent');
-    const row = await this.db
-      .selectFrom(recent)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const row = await countRecent.first(this.db, { email, since: sinceIso, upTo });
+    return Number(row?.n ?? 0);
   }
 
   async count(): Promise<number> {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Storage } from '../../../api-server/src/db/database';
-import { OutboxStore } from '../../../api-server/src/mail/outbox';
+import { claimStatement as claimStatementOf } from '../../../api-server/src/mail/outbox';
 import { openTestStorage, TEST_ENGINE, testDatabaseUrl } from '../_lib/testApp';
 
 const BACKLOG = 20_000;
@@ -48,19 +48,9 @@ describe('the outbox claim query at a large backlog', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The statement claimDue runs, as sent to the engine (captured, then left unexecuted). */
+  /** The statement claimDue runs, as sent to the engine. */
   async function claimStatement(): Promise<CompiledQuery> {
-    let node: RootOperationNode | undefined;
-    const capture: KyselyPlugin = {
-      transformQuery: (args) => {
-        node ??= args.node;
-        throw new Error('captured');
-      },
-      transformResult: async (args) => args.result,
-    };
-    const outbox = new OutboxStore(storage.db.withPlugin(capture), 'Ledgerline <no-reply@ledgerline.test>', () => new Date(at));
-    await expect(outbox.claimDue(20, 'worker-a', 60_000, undefined, [1, 2, 3])).rejects.toThrow('captured');
-    return storage.db.getExecutor().compileQuery(node!, { queryId: 'claim-plan' });
+    return claimStatementOf(storage.db, { limit: 20, worker: 'worker-a', leaseMs: 60_000, now: at, inFlight: [1, 2, 3] });
   }
 
   it('reads the due rows through an index in claim order, with no sort of the backlog', async () => {

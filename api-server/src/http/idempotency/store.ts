@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { IDEMPOTENCY } from '../../../../src/data/apiReference/common';
 import { atomically, type Db, type Writes } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import type { Schema } from '../../db/schema';
 import type { IdempotencyTable } from './table';
 
@@ -54,8 +55,29 @@ export interface IdempotencyStoreOptions {
   ttlMs?: number;
 }
 
+/** The writes every keyed request makes, built once per table (db/prepared.ts). */
+function hotQueries(table: IdempotencyTableName) {
+  return {
+    forgetExpired: prepared((db, p: { key: string; before: number }) => keysDb(db).deleteFrom(table).where('key', '=', p.key).where('created_at', '<=', p.before)),
+    claim: prepared((db, p: { key: string; hash: string; at: number; until: number }) =>
+      // Of two instances taking the same new key at once, exactly one inserts; the other waits
+      // for its commit and then reads its row.
+      keysDb(db)
+        .insertInto(table)
+        .values({ key: p.key, request_hash: p.hash, created_at: p.at, lease_until: p.until })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returning('key'),
+    ),
+    bind: prepared((db, p: { key: string; resource: string }) => keysDb(db).updateTable(table).set({ resource_id: p.resource }).where('key', '=', p.key)),
+    complete: prepared((db, p: { key: string; status: number; json: string }) =>
+      keysDb(db).updateTable(table).set({ status_code: p.status, response_json: p.json, lease_until: null }).where('key', '=', p.key),
+    ),
+  };
+}
+
 export class IdempotencyStore {
   readonly leaseMs: number;
+  private readonly queries: ReturnType<typeof hotQueries>;
   private readonly ttlMs: number;
   private readonly commit: <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
   /** For claims and renewals: nobody is answered on them alone (see Writes.committed). */
@@ -71,6 +93,7 @@ export class IdempotencyStore {
   ) {
     this.leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;
     this.ttlMs = options.ttlMs ?? IDEMPOTENCY_TTL_MS;
+    this.queries = hotQueries(table);
     const { writes } = options;
     // Why not a transaction of its own, as before: each one was a synchronous fsync on the event
     // loop, a third of a keyed checkout's main-thread time (issue 28).
@@ -95,15 +118,8 @@ export class IdempotencyStore {
     const tx = keysDb(db);
     const nowMs = this.now().getTime();
     const leaseUntil = nowMs + this.leaseMs;
-    await tx.deleteFrom(this.table).where('key', '=', key).where('created_at', '<=', nowMs - this.ttlMs).execute();
-    // Insert first: of two instances taking the same new key at once, exactly one inserts; the
-    // other waits for its commit and then reads its row.
-    const inserted = await tx
-      .insertInto(this.table)
-      .values({ key, request_hash: requestHash, created_at: nowMs, lease_until: leaseUntil })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returning('key')
-      .executeTakeFirst();
+    await this.queries.forgetExpired.execute(db, { key, before: nowMs - this.ttlMs });
+    const inserted = await this.queries.claim.first(db, { key, hash: requestHash, at: nowMs, until: leaseUntil });
     if (inserted) return { kind: 'new' };
     const row = await tx.selectFrom(this.table).select(['request_hash', 'status_code', 'response_json']).where('key', '=', key).executeTakeFirstOrThrow();
     if (row.request_hash !== requestHash) return { kind: 'mismatch' };
@@ -138,12 +154,13 @@ export class IdempotencyStore {
 
   /** Called inside the transaction that creates the resource: both are stored, or neither. */
   async bind(key: string, resourceId: string, tx: Db = this.db): Promise<void> {
-    await keysDb(tx).updateTable(this.table).set({ resource_id: resourceId }).where('key', '=', key).execute();
+    await this.queries.bind.execute(tx, { key, resource: resourceId });
   }
 
   /** Records the answer: on `tx`, the transaction of the work it answers (both stored or neither), or on its own. */
   async complete(key: string, status: number, body: unknown, tx?: Db): Promise<void> {
-    const write = (db: Db) => keysDb(db).updateTable(this.table).set({ status_code: status, response_json: JSON.stringify(body), lease_until: null }).where('key', '=', key).execute();
+    const json = JSON.stringify(body);
+    const write = (db: Db) => this.queries.complete.execute(db, { key, status, json });
     await (tx ? write(tx) : this.commit(write));
   }
 
