@@ -19,8 +19,15 @@ export interface CheckoutDeps {
   now: () => Date;
   provider: PaymentProvider;
   logger: Logger;
-  /** Commits a write before the next step (see Writes). */
+  /** Commits a write durably: what the customer or a remote provider is told rests on it (Writes.run). */
   commit: <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
+  /** Commits a write, maybe before it is durable (Writes.committed): for steps nobody outside sees yet. */
+  committed: <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
+}
+
+/** How the steps before the last are stored: durably only when a remote provider hears of them (PaymentProvider.remote). */
+function stepWrite(deps: Pick<CheckoutDeps, 'provider' | 'commit' | 'committed'>): CheckoutDeps['commit'] {
+  return deps.provider.remote ? deps.commit : deps.committed;
 }
 
 export interface CheckoutHooks {
@@ -44,8 +51,8 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
     deps.logger.info({ orderId: resumed.id, status: resumed.status }, 'checkout resumed after an interrupted attempt');
     return proceed(deps, orders, resumed, options.onResult);
   }
-  // The order is on disk before the payment provider ever hears of it.
-  const order = await deps.commit(async (tx) => {
+  // The order is stored before the payment provider ever hears of it (on disk, for a remote one).
+  const order = await stepWrite(deps)(async (tx) => {
     const created = await orders.create({
       planId: plan.id,
       planName: plan.name,
@@ -63,11 +70,12 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
 }
 
 async function proceed(
-  { provider, logger, commit }: CheckoutDeps,
+  deps: CheckoutDeps,
   orders: OrderStore,
   order: OrderRecord,
   onResult: CheckoutHooks['onResult'] = async () => undefined,
 ): Promise<CheckoutResult> {
+  const { provider, logger, commit } = deps;
   if (order.status === 'paid') return { orderId: order.id, checkoutUrl: successUrl(order) };
   let sessionId = order.providerSessionId;
   let checkoutUrl = successUrl(order);
@@ -82,8 +90,9 @@ async function proceed(
       throw new HttpError(502, 'The payment service is unavailable. Please try again in a moment.');
     }
     ({ sessionId, checkoutUrl, requiresCustomerAction } = session);
-    // Stored before the capture, so a retry after a crash confirms this same session.
-    await commit(async (tx) => {
+    // Stored before the capture, so a retry after a crash confirms this same session. The
+    // answer sends the customer to the provider's page: then it is durable before it leaves.
+    await (session.requiresCustomerAction ? commit : stepWrite(deps))(async (tx) => {
       await orders.attachSession(order.id, session.sessionId, tx);
       if (session.requiresCustomerAction) await onResult({ orderId: order.id, checkoutUrl: session.checkoutUrl }, tx);
     });

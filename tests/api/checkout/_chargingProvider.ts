@@ -6,6 +6,9 @@ import { DemoPaymentProvider } from '../../../api-server/src/checkout/provider';
  * twice charges once. The ledger is a file so it outlives a killed process.
  */
 export class ChargingProvider extends DemoPaymentProvider {
+  // Like a real processor it keeps what it captured outside our database.
+  override readonly remote = true;
+
   constructor(
     private readonly ledger: string,
     /** Runs after the money is taken, before the server hears back (where faults are injected). */

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { DemoPaymentProvider, type PaymentSession } from '../../../api-server/src/checkout/provider';
+import { startCheckout, type CheckoutDeps } from '../../../api-server/src/checkout/service';
+import type { OrderRecord } from '../../../api-server/src/checkout/store';
+import type { Db, Storage } from '../../../api-server/src/db/database';
+import { openTestStorage } from '../_lib/testApp';
+
+/**
+ * Which steps of an order wait for the disk (issue 28): every one a remote processor hears of
+ * next, and with any provider the last, which the customer's answer rests on. The demo provider
+ * holds nothing outside the database, so its earlier steps are only committed.
+ */
+class Recording extends DemoPaymentProvider {
+  constructor(
+    private readonly log: string[],
+    override readonly remote: boolean,
+  ) {
+    super();
+  }
+
+  override async createSession(order: OrderRecord): Promise<PaymentSession> {
+    this.log.push('provider: open session');
+    return super.createSession(order);
+  }
+
+  override async confirm(sessionId: string): Promise<void> {
+    this.log.push('provider: capture');
+    return super.confirm(sessionId);
+  }
+}
+
+describe('checkout: which steps are durable before the next', () => {
+  let dir: string;
+  let storage: Storage;
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'steps-'));
+    storage = await openTestStorage(dir);
+  });
+  afterEach(async () => {
+    await storage.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function run(remote: boolean): Promise<string[]> {
+    const log: string[] = [];
+    const writes = storage.writes;
+    const deps: CheckoutDeps = {
+      db: storage.db,
+      now: () => new Date(),
+      provider: new Recording(log, remote),
+      logger: pino({ level: 'silent' }),
+      commit: async <T>(work: (tx: Db) => Promise<T>) => {
+        const value = await writes.run(work);
+        log.push('durable write');
+        return value;
+      },
+      committed: async <T>(work: (tx: Db) => Promise<T>) => {
+        const value = await writes.committed(work);
+        log.push('committed write');
+        return value;
+      },
+    };
+    const result = await startCheckout(deps, { planId: 'business', customerName: 'Ada', customerEmail: 'ada@example.com' });
+    expect(result.checkoutUrl).toContain('/success?plan=business');
+    return log;
+  }
+
+  it('a remote processor hears of each step only once it is on disk', async () => {
+    expect(await run(true)).toEqual(['durable write', 'provider: open session', 'durable write', 'provider: capture', 'durable write']);
+  });
+
+  it('the demo provider: earlier steps committed, the last one durable before the answer', async () => {
+    expect(await run(false)).toEqual(['committed write', 'provider: open session', 'committed write', 'provider: capture', 'durable write']);
+  });
+});
