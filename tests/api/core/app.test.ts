@@ -111,6 +111,15 @@ describe('API core', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('hashes no API answer for an ETag: they are no-store, nobody revalidates them (issue 28)', async () => {
+    const res = await request(t.app).get('/api/public-config');
+    expect(res.status).toBe(200);
+    expect(res.headers.etag).toBeUndefined();
+    const config = await request(t.app).get('/api/white-label/config').set('Authorization', basicAuthHeader());
+    expect(config.status).toBe(200);
+    expect(config.headers.etag).toBeUndefined();
+  });
+
   it('serves the setup password from the environment', async () => {
     const custom = await createTestApp({ SETUP_PASSWORD: 'Changed-At-Start-1' });
     const res = await request(custom.app).get('/api/public-config');
@@ -163,6 +172,10 @@ describe('serving the built site', () => {
     expect(missing.text).toContain('missing');
     const asset = await request(t.app).get('/assets/js/main.abc123.js');
     expect(asset.headers['cache-control']).toContain('immutable');
+    // Pages keep the validator they are revalidated with (API answers have none).
+    const home = await request(t.app).get('/');
+    expect(home.headers.etag).toBeTruthy();
+    expect((await request(t.app).get('/').set('If-None-Match', home.headers.etag as string)).status).toBe(304);
     // A page allows its own inline scripts and no other page's.
     const hashesOf = (file: string) => site.inlineScriptHashes.get(path.join(dir, file))!;
     const csp = (await request(t.app).get('/')).headers['content-security-policy'] as string;
