@@ -86,7 +86,12 @@ export class Checkpointer {
     raw.pragma('wal_autocheckpoint = 0');
     // After a reset, a log that grew large under a burst is cut back to this size.
     raw.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file: raw.name, driver: require.resolve('better-sqlite3') } });
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { file: raw.name, driver: require.resolve('better-sqlite3') },
+      // It allocates next to nothing: a small heap keeps the server's memory within its budget.
+      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 8, codeRangeSizeMb: 4 },
+    });
     this.worker.on('message', (reply: Reply) => {
       const settle = this.pending;
       this.pending = undefined;
