@@ -95,6 +95,7 @@ export class Checkpointer {
     this.worker.on('message', (reply: Reply) => {
       const settle = this.pending;
       this.pending = undefined;
+      if (!this.stopped) this.worker.unref();
       settle?.(reply);
     });
     this.worker.on('error', (err) => this.lost(`checkpoint thread failed: ${err.message}`));
@@ -142,6 +143,9 @@ export class Checkpointer {
   private ask(): Promise<Reply> {
     return new Promise<Reply>((resolve) => {
       this.pending = resolve;
+      // Someone may be waiting for this answer (a batch held by `quiet`): the process must not
+      // end meanwhile, as it would with nothing else to do (a tool, a benchmark).
+      this.worker.ref();
       this.worker.postMessage('checkpoint');
     });
   }

@@ -95,4 +95,23 @@ describe('checkpoints off the event loop', () => {
     expect(child.signal).toBeNull(); // not killed by the timeout
     expect(child.status).toBe(0);
   }, 30_000);
+
+  it('a write held for a checkpoint keeps the process alive until it is stored, with nothing else to do', () => {
+    const root = path.resolve(__dirname, '../../..');
+    // A tool or benchmark: no server, only writes, enough of them to pass RESET_AT_PAGES.
+    const code = `
+      const { sql } = require('kysely');
+      const { openStorage } = require('./api-server/src/db/storage');
+      (async () => {
+        const storage = await openStorage({ dataDir: ${JSON.stringify(dir)} });
+        await sql\`CREATE TABLE w (v TEXT)\`.execute(storage.db);
+        const blob = 'x'.repeat(6000);
+        for (let i = 0; i < 3000; i++) await storage.writes.run((tx) => sql\`INSERT INTO w (v) VALUES (\${blob})\`.execute(tx));
+        await storage.close();
+        console.log('all written');
+      })();`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', code], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    expect(child.stderr).toBe('');
+    expect(child.stdout).toContain('all written');
+  }, 90_000);
 });
