@@ -14,26 +14,24 @@ export type NewTicket = Omit<TicketRow, 'id' | 'status'>;
 
 const toTicket = (r: TicketColumns): TicketRow => ({ ...camelized(r), priority: r.priority as SupportPriorityId, category: r.category as SupportCategoryId });
 
-type NewTicketColumns = Omit<TicketColumns, 'id' | 'status'>;
-
 // The two queries of every support post, built once (db/prepared.ts).
-const insertTicket = prepared((db, t: NewTicketColumns) =>
+const insertTicket = prepared((db, t: NewTicket) =>
   // ON CONFLICT rather than catching the error: on PostgreSQL a failed statement aborts the
   // whole transaction, and the caller wants to draw another id inside the same one.
   db
     .insertInto('support_tickets')
     .values({
-      ticket_id: t.ticket_id,
+      ticket_id: t.ticketId,
       name: t.name,
       email: t.email,
       subject: t.subject,
       message: t.message,
       priority: t.priority,
       category: t.category,
-      account_id: t.account_id,
+      account_id: t.accountId,
       status: 'open',
-      created_at: t.created_at,
-      respond_by: t.respond_by,
+      created_at: t.createdAt,
+      respond_by: t.respondBy,
     })
     .onConflict((oc) => oc.column('ticket_id').doNothing())
     .returning('id'),
@@ -59,19 +57,7 @@ export class TicketStore {
 
   /** The new row's id, or undefined when the ticket id is already taken (nothing is stored then). */
   async insert(t: NewTicket): Promise<number | undefined> {
-    const row = await insertTicket.first(this.db, {
-      ticket_id: t.ticketId,
-      name: t.name,
-      email: t.email,
-      subject: t.subject,
-      message: t.message,
-      priority: t.priority,
-      category: t.category,
-      account_id: t.accountId,
-      created_at: t.createdAt,
-      respond_by: t.respondBy,
-    });
-    return row?.id;
+    return (await insertTicket.first(this.db, t))?.id;
   }
 
   async get(ticketId: string): Promise<TicketRow | undefined> {
