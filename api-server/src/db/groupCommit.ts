@@ -214,7 +214,13 @@ export class GroupCommit implements Writes {
   /** The WAL file, opened once; reopened if SQLite ever deleted and recreated it. */
   private wal(): number {
     if (this.walFd !== undefined && fs.fstatSync(this.walFd).nlink > 0) return this.walFd;
-    if (this.walFd !== undefined) fs.closeSync(this.walFd);
+    if (this.walFd !== undefined) {
+      // Forgotten before the reopen, which can fail (the file gone): a closed descriptor kept
+      // here would later be closed again, and by then its number may be another file's.
+      const stale = this.walFd;
+      this.walFd = undefined;
+      fs.closeSync(stale);
+    }
     this.walFd = fs.openSync(`${this.raw.name}-wal`, 'r');
     return this.walFd;
   }

@@ -174,6 +174,18 @@ describe('group commit', () => {
     });
   });
 
+  it('a log file removed underneath (a data folder deleted while running): writes refused, no descriptor closed twice', async () => {
+    const writes = new GroupCommit(db, raw);
+    await writes.run(insert('before'));
+    fs.rmSync(path.join(dir, 'platform.db-wal'));
+    await expect(writes.run(insert('after'))).rejects.toThrow(/ENOENT|could not be synced/);
+    // Another file takes the lowest free descriptor, quite possibly the log's old number.
+    const other = fs.openSync(path.join(dir, 'other'), 'w');
+    expect(() => writes.close()).not.toThrow();
+    expect(() => fs.fstatSync(other)).not.toThrow(); // still open: close() did not close it
+    fs.closeSync(other);
+  });
+
   it('prepares each statement once per database', async () => {
     const prepare = jest.spyOn(raw, 'prepare');
     await sql`SELECT v FROM t WHERE v = ${'a'}`.execute(db);
