@@ -22,22 +22,22 @@ function newOrderId(): string {
 }
 
 // The three writes of every checkout, built once (db/prepared.ts).
-const insertOrder = prepared((db, o: Omit<OrderColumns, 'status' | 'provider_session_id' | 'paid_at' | 'failure_reason'>) =>
+const insertOrder = prepared((db, o: NewOrder & { id: string; at: string }) =>
   db
     .insertInto('checkout_orders')
     .values({
       id: o.id,
-      plan_id: o.plan_id,
-      plan_name: o.plan_name,
-      amount_cents: o.amount_cents,
+      plan_id: o.planId,
+      plan_name: o.planName,
+      amount_cents: o.amountCents,
       currency: o.currency,
       period: o.period,
-      customer_name: o.customer_name,
-      customer_email: o.customer_email,
+      customer_name: o.customerName,
+      customer_email: o.customerEmail,
       status: 'pending',
       provider: o.provider,
-      created_at: o.created_at,
-      updated_at: o.updated_at,
+      created_at: o.at,
+      updated_at: o.at,
     })
     .returningAll(),
 );
@@ -57,20 +57,7 @@ export class OrderStore {
 
   /** Stores on `tx`: the caller's transaction, or on its own. */
   async create(order: NewOrder, tx: Db = this.db): Promise<OrderRecord> {
-    const at = this.now().toISOString();
-    const row = await insertOrder.first(tx, {
-      id: newOrderId(),
-      plan_id: order.planId,
-      plan_name: order.planName,
-      amount_cents: order.amountCents,
-      currency: order.currency,
-      period: order.period,
-      customer_name: order.customerName,
-      customer_email: order.customerEmail,
-      provider: order.provider,
-      created_at: at,
-      updated_at: at,
-    });
+    const row = await insertOrder.first(tx, { ...order, id: newOrderId(), at: this.now().toISOString() });
     if (!row) throw new Error('checkout: the order insert returned no row');
     return toOrder(row);
   }

@@ -127,9 +127,6 @@ export class Checkpointer {
   async checkpoint(): Promise<CheckpointResult | undefined> {
     if (this.stopped || this.pending) return undefined;
     const reply = await this.ask();
-    // `log` is the length this checkpoint saw: the writer has appended since, so even a log it
-    // copied whole is not started over unless the next batch waits for one more checkpoint.
-    if (reply.ok) this.wantReset = reply.log >= this.resetAtPages;
     if (!reply.ok) {
       // Busy or a full disk: the next round tries again; said once per kind of failure.
       if (reply.error !== this.lastError) this.onTrouble(`checkpoint failed: ${reply.error}`);
@@ -137,6 +134,9 @@ export class Checkpointer {
       return undefined;
     }
     this.lastError = undefined;
+    // `log` is the length this checkpoint saw: the writer has appended since, so even a log it
+    // copied whole is not started over unless the next batch waits for one more checkpoint.
+    this.wantReset = reply.log >= this.resetAtPages;
     return { log: reply.log, checkpointed: reply.checkpointed };
   }
 
