@@ -150,3 +150,25 @@ export async function openTestStorage(dataDir: string, databaseUrl: string | und
   await runMigrations(storage, ALL_MIGRATIONS);
   return storage;
 }
+
+/**
+ * A migrated storage in a temporary data folder, fresh for each test of the calling `describe`
+ * (or one for all of them), closed and removed after it. Read it through the returned function.
+ */
+export function useTestStorage(prefix: string, scope: 'each' | 'all' = 'each'): () => Storage {
+  let dir: string | undefined;
+  let storage: Storage | undefined;
+  (scope === 'each' ? beforeEach : beforeAll)(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    storage = await openTestStorage(dir);
+  });
+  (scope === 'each' ? afterEach : afterAll)(async () => {
+    await storage?.close();
+    storage = undefined;
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!storage) throw new Error('useTestStorage: the storage is open only while a test runs');
+    return storage;
+  };
+}

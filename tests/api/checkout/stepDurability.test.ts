@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { DemoPaymentProvider, type PaymentSession } from '../../../api-server/src/checkout/provider';
 import { startCheckout, type CheckoutDeps } from '../../../api-server/src/checkout/service';
 import type { OrderRecord } from '../../../api-server/src/checkout/store';
-import type { Db, Storage } from '../../../api-server/src/db/database';
-import { openTestStorage } from '../_lib/testApp';
+import type { Db } from '../../../api-server/src/db/database';
+import { useTestStorage } from '../_lib/testApp';
 
 /**
  * Which steps of an order wait for the disk (issue 28): every one a remote processor hears of
@@ -33,22 +30,13 @@ class Recording extends DemoPaymentProvider {
 }
 
 describe('checkout: which steps are durable before the next', () => {
-  let dir: string;
-  let storage: Storage;
-  beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'steps-'));
-    storage = await openTestStorage(dir);
-  });
-  afterEach(async () => {
-    await storage.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const storage = useTestStorage('steps-');
 
   async function run(remote: boolean): Promise<string[]> {
     const log: string[] = [];
-    const writes = storage.writes;
+    const writes = storage().writes;
     const deps: CheckoutDeps = {
-      db: storage.db,
+      db: storage().db,
       now: () => new Date(),
       provider: new Recording(log, remote),
       logger: pino({ level: 'silent' }),

@@ -1,21 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Storage } from '../../../api-server/src/db/database';
 import { prepared } from '../../../api-server/src/db/prepared';
-import { openTestStorage } from '../_lib/testApp';
+import { useTestStorage } from '../_lib/testApp';
 
 describe('prepared queries (db/prepared.ts)', () => {
-  let dir: string;
-  let storage: Storage;
-  beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prepared-'));
-    storage = await openTestStorage(dir);
-  });
-  afterEach(async () => {
-    await storage.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const storage = useTestStorage('prepared-');
 
   const row = (n: number) => ({ key: `k${n}`, request_hash: `h${n}`, created_at: 1_000 + n, lease_until: n % 2 ? null : 5_000 });
 
@@ -26,35 +13,35 @@ describe('prepared queries (db/prepared.ts)', () => {
       return db.insertInto('checkout_idempotency').values({ key: p.key, request_hash: p.request_hash, created_at: p.created_at, lease_until: p.lease_until }).returning(['key', 'created_at']);
     });
     const inserted = [];
-    for (let n = 1; n <= 3; n++) inserted.push(await insert.first(storage.db, row(n)));
+    for (let n = 1; n <= 3; n++) inserted.push(await insert.first(storage().db, row(n)));
     expect(builds).toBe(1);
     expect(inserted).toEqual([1, 2, 3].map((n) => ({ key: `k${n}`, created_at: 1_000 + n })));
 
-    const byKysely = await storage.db.selectFrom('checkout_idempotency').select(['key', 'request_hash', 'created_at', 'lease_until']).orderBy('key').execute();
+    const byKysely = await storage().db.selectFrom('checkout_idempotency').select(['key', 'request_hash', 'created_at', 'lease_until']).orderBy('key').execute();
     expect(byKysely).toEqual([1, 2, 3].map(row));
 
     // A value the builder fixed stays fixed; only the named ones follow the call.
     const leased = prepared((db, p: { since: number }) => db.selectFrom('checkout_idempotency').select('key').where('lease_until', '=', 5_000).where('created_at', '>=', p.since).orderBy('key'));
-    expect(await leased.execute(storage.db, { since: 0 })).toEqual([{ key: 'k2' }]);
-    expect(await leased.execute(storage.db, { since: 1_003 })).toEqual([]);
-    expect(leased.compile(storage.db, { since: 7 }).parameters).toEqual([5_000, 7]);
+    expect(await leased.execute(storage().db, { since: 0 })).toEqual([{ key: 'k2' }]);
+    expect(await leased.execute(storage().db, { since: 1_003 })).toEqual([]);
+    expect(leased.compile(storage().db, { since: 7 }).parameters).toEqual([5_000, 7]);
   });
 
   it("runs inside the caller's transaction", async () => {
     const insert = prepared((db, p: ReturnType<typeof row>) => db.insertInto('checkout_idempotency').values({ key: p.key, request_hash: p.request_hash, created_at: p.created_at, lease_until: p.lease_until }));
     await expect(
-      storage.db.transaction().execute(async (tx) => {
+      storage().db.transaction().execute(async (tx) => {
         await insert.execute(tx, row(1));
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect(await storage.db.selectFrom('checkout_idempotency').selectAll().execute()).toEqual([]);
+    expect(await storage().db.selectFrom('checkout_idempotency').selectAll().execute()).toEqual([]);
   });
 
   it('refuses what would silently lose values: spread stand-ins, a missing value', async () => {
     const spread = prepared((db, p: ReturnType<typeof row>) => db.insertInto('checkout_idempotency').values({ ...p }));
-    expect(() => spread.compile(storage.db, row(1))).toThrow(/name each value/);
+    expect(() => spread.compile(storage().db, row(1))).toThrow(/name each value/);
     const insert = prepared((db, p: { key: string; hash: string }) => db.insertInto('checkout_idempotency').values({ key: p.key, request_hash: p.hash, created_at: 1 }));
-    expect(() => insert.compile(storage.db, { key: 'k' } as { key: string; hash: string })).toThrow('no value for "hash"');
+    expect(() => insert.compile(storage().db, { key: 'k' } as { key: string; hash: string })).toThrow('no value for "hash"');
   });
 });

@@ -3,13 +3,11 @@
  * This keeps the two together: a fresh database migrated on this engine has exactly the
  * declared tables and columns, and a column may hold NULL exactly when its declared type does.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import ts from 'typescript';
 import type { Storage } from '../../../api-server/src/db/database';
-import { openTestStorage, TEST_ENGINE } from '../_lib/testApp';
+import { TEST_ENGINE, useTestStorage } from '../_lib/testApp';
 
 /** Tables the migrations made and no query uses any more (kept: migrations only add, so an older version can still run). */
 const RETIRED = ['sandbox_idempotency'];
@@ -60,19 +58,11 @@ async function migratedTables(storage: Storage): Promise<Record<string, Columns>
 }
 
 describe(`tables on ${TEST_ENGINE}`, () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tables-'));
-  let storage: Storage;
-  beforeAll(async () => {
-    storage = await openTestStorage(dataDir);
-  });
-  afterAll(async () => {
-    await storage.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const storage = useTestStorage('tables-', 'all');
 
   it('a fresh database has exactly the declared tables and columns, NULL where the type allows it', async () => {
     const declared = declaredTables();
-    const migrated = await migratedTables(storage);
+    const migrated = await migratedTables(storage());
     for (const name of RETIRED) {
       expect([name, name in migrated, name in declared]).toEqual([name, true, false]);
       delete migrated[name];
