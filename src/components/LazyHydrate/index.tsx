@@ -5,6 +5,7 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import { elementAt, pathOf, scriptedControl, type ElementPath } from './_replay';
 import { scheduleActivation } from './_scheduler';
 import { prepareIsland } from './_prepare';
+import { IslandContext } from './_context';
 import styles from './styles.module.css';
 
 /**
@@ -102,7 +103,7 @@ export default function LazyHydrate({ children }: { children: ReactNode }): Reac
   // Distinct keys: React must drop the server markup element, not append to it.
   return live ? (
     <div key="live" ref={ref} className={styles.island} data-island="">
-      {children}
+      <IslandContext.Provider value={true}>{children}</IslandContext.Provider>
     </div>
   ) : (
     <div key="deferred" ref={ref} className={styles.island} data-island="" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />

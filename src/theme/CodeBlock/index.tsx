@@ -16,18 +16,33 @@
  * - Rendered later in the browser (client-side navigation, a card or tab rendered on demand):
  *   inside Suspense, so the rest of the page stays usable while the chunk arrives.
  * src/clientModules/codeBlocks.ts starts fetching the chunk at start-up when the page shows code.
+ *
+ * Inside a LazyHydrate island the server writes the block as plain text in the same box
+ * (_plain.tsx): that markup is never hydrated, and Prism's element per token was most of the API
+ * reference's HTML. The browser renders the island, highlighted, when it comes near.
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import { useThemeConfig, type ThemeConfig } from '@docusaurus/theme-common';
 import type { Props } from '@theme/CodeBlock';
+import { useInIsland } from '@site/src/components/LazyHydrate/_context';
 import { loadedThemeCodeBlock, loadThemeCodeBlock } from './_load';
+import PlainCodeBlock from './_plain';
 
 const LazyThemeCodeBlock = lazy(loadThemeCodeBlock);
 
 export default function CodeBlock(props: Props): ReactNode {
+  const isBrowser = useIsBrowser();
+  const inIsland = useInIsland();
+  const { magicComments } = useThemeConfig().prism;
   // Fixed for the block's lifetime: a change of either would remount it (and highlight it again).
-  const [withBoundary] = useState(useIsBrowser());
+  const [withBoundary] = useState(isBrowser);
   const [ThemeCodeBlock] = useState(() => loadedThemeCodeBlock()?.default ?? LazyThemeCodeBlock);
+  // An island's server markup is shown but never hydrated: plain text there (see _plain.tsx).
+  // Blocks whose text the theme rewrites (magic comments, numbered or marked lines) keep Prism.
+  if (inIsland && !isBrowser && isPlainText(props, magicComments)) {
+    return <PlainCodeBlock code={props.children} language={props.language ?? props.className?.match(/language-(\S+)/)?.[1]} title={props.title} />;
+  }
   const block = <ThemeCodeBlock {...props} />;
   if (!withBoundary) return block;
   return (
@@ -40,4 +55,10 @@ export default function CodeBlock(props: Props): ReactNode {
       {block}
     </Suspense>
   );
+}
+
+function isPlainText(props: Props, magicComments: ThemeConfig['prism']['magicComments']): props is Props & { children: string } {
+  const code = props.children;
+  if (typeof code !== 'string' || props.metastring || props.showLineNumbers) return false;
+  return !magicComments.some((c) => [c.line, c.block?.start, c.block?.end].some((word) => word !== undefined && code.includes(word)));
 }

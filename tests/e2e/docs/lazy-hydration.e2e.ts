@@ -12,12 +12,19 @@ function isReactOwned(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')));
 }
 
-/** Text (without the client-only code block buttons) and box height of a card. */
+/**
+ * Text (without the client-only code block buttons) and box height of a card. Whitespace is left
+ * out: the server markup writes code as plain text with its newlines, the rendered markup as one
+ * highlighted element per line (src/theme/CodeBlock/_plain.tsx).
+ */
 function snapshot(el: Element): { text: string; height: number } {
   const clone = el.cloneNode(true) as Element;
   for (const b of clone.querySelectorAll('button')) b.remove();
-  return { text: clone.textContent ?? '', height: Math.round(el.getBoundingClientRect().height) };
+  return { text: (clone.textContent ?? '').replace(/\s+/g, ''), height: Math.round(el.getBoundingClientRect().height) };
 }
+
+/** How the card's code is written: Prism's token elements, or plain text. */
+const highlighted = (el: Element): boolean => el.querySelector('.theme-code-block .token') !== null;
 
 const lastCard = (page: Page) => page.locator('article[data-endpoint][data-available="true"]').last();
 
@@ -35,9 +42,11 @@ describe('reference cards hydrate when they come into view (LazyHydrate)', () =>
     await page.goto(`${live.server.url}${GUIDE}`, { waitUntil: 'networkidle' });
     const card = lastCard(page);
     const before = await card.evaluate(snapshot);
-    // The page is hydrated (navbar toggle is React's) but the far card is still server HTML.
+    // The page is hydrated (navbar toggle is React's) but the far card is still server HTML,
+    // its code plain text: no element per token to parse at load.
     await page.waitForFunction(() => Object.keys(document.querySelector('.navbar__toggle') ?? {}).some((k) => k.startsWith('__reactFiber')));
     expect(await isReactOwned(card)).toBe(false);
+    expect(await card.evaluate(highlighted)).toBe(false);
 
     await card.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => {
@@ -45,9 +54,10 @@ describe('reference cards hydrate when they come into view (LazyHydrate)', () =>
       const el = cards[cards.length - 1];
       return Boolean(el && Object.keys(el).some((k) => k.startsWith('__reactFiber')));
     });
-    // React rendered what the server sent (plus the client-only code buttons, as hydration would):
-    // same text, same box, so activation causes no layout shift.
+    // React rendered what the server sent (plus the client-only code buttons, as hydration would),
+    // now highlighted: same text, same box, so activation causes no layout shift.
     expect(await lastCard(page).evaluate(snapshot)).toEqual(before);
+    expect(await lastCard(page).evaluate(highlighted)).toBe(true);
 
     // And it is live: the Python tab of its request samples works.
     const python = lastCard(page).getByRole('tab', { name: 'Python' });
@@ -118,7 +128,7 @@ describe('reference cards hydrate when they come into view (LazyHydrate)', () =>
     await context.close();
   });
 
-  it('evaluates Prism only when a card showing code comes near, and renders the card highlighted, not as plain text first', async () => {
+  it('evaluates Prism only when a card showing code comes near, and highlights its code in place, never through a bare fallback', async () => {
     const { page, context, consoleErrors } = await openPage(live.browser, { width: 412, height: 823 });
     const scripts: string[] = [];
     page.on('response', (res) => {
@@ -134,7 +144,8 @@ describe('reference cards hydrate when they come into view (LazyHydrate)', () =>
     const card = page.locator('article[data-endpoint]:has(#first-request-call)');
     expect(prismLoaded()).toBe(false);
 
-    // A Suspense fallback would show the code as a bare <pre> outside the theme's code block.
+    // A Suspense fallback would show the code as a bare <pre> outside the theme's code block (the
+    // server markup's plain code keeps the code block's box: src/theme/CodeBlock/_plain.tsx).
     await page.evaluate(() => {
       const w = window as unknown as { plainCode?: boolean };
       w.plainCode = false;

@@ -17,6 +17,19 @@ describe('built HTML', () => {
     expect(pages).toEqual(expect.arrayContaining(['api-docs.html', 'api-docs/starter.html', 'api-docs/enterprise.html', 'success.html', 'support.html', 'documentation.html']));
   });
 
+  // src/theme/CodeBlock/_plain.tsx: the server markup of an island is never hydrated, so its code
+  // is plain text; everywhere else React hydrates the block, which must then be the theme's.
+  it('writes the code of the API reference cards as plain text, without an element per token', () => {
+    const $ = load(fs.readFileSync(path.join(BUILD, 'api-docs/business.html'), 'utf8'));
+    const blocks = $('[data-island] .theme-code-block');
+    expect(blocks.length).toBeGreaterThan(50);
+    expect({ tokens: blocks.find('.token, .token-line').length }).toEqual({ tokens: 0 });
+    const code = blocks.first().find('pre code').text();
+    expect(code).toMatch(/^curl .*\n {2}-H "Authorization: Bearer /);
+    // The Markdown copy (src/plugins/htmlToMarkdown.ts) gives it the same fenced block as before.
+    expect(fs.readFileSync(path.join(BUILD, 'api-docs/business.md'), 'utf8')).toContain(`\`\`\`bash\n${code}\n\`\`\``);
+  });
+
   describe.each(pages)('%s', (file) => {
     const html = fs.readFileSync(path.join(BUILD, file), 'utf8');
     const $ = load(html);
@@ -26,6 +39,11 @@ describe('built HTML', () => {
     // renders no boundary on the server for that reason.
     it('holds its content in place, not streamed out of order', () => {
       expect({ outOfOrder: html.match(/\$RC\(|<template id="?B:/g)?.length ?? 0 }).toEqual({ outOfOrder: 0 });
+    });
+
+    it('highlights the code blocks that hydrate, and only island code is plain', () => {
+      const outside = $('.theme-code-block').filter((_, el) => $(el).closest('[data-island]').length === 0);
+      expect({ plainOutsideIslands: outside.filter((_, el) => $(el).find('.token-line').length === 0).length }).toEqual({ plainOutsideIslands: 0 });
     });
 
     it('has no duplicate ids', () => {

@@ -24,6 +24,11 @@ const THEME = path.dirname(resolve('@docusaurus/theme-classic/package.json'));
 const UPSTREAM: readonly { file: string; hash: string; ours: string }[] = [
   // Replaced by an empty module (src/plugins/lazyPrismLanguages).
   { file: path.join(THEME, 'lib/prism-include-languages.js'), hash: 'a464a26897ccb5b2', ours: 'src/plugins/lazyPrismLanguages/startup.js' },
+  // The plain code block of islands' server markup takes the highlighted block's exact box
+  // (src/theme/CodeBlock/_plain.module.css reproduces these three).
+  { file: path.join(THEME, 'lib/theme/CodeBlock/Container/styles.module.css'), hash: '16d8fa7b71e6c0f6', ours: 'src/theme/CodeBlock/_plain.module.css' },
+  { file: path.join(THEME, 'lib/theme/CodeBlock/Layout/styles.module.css'), hash: 'e190bd929c9aa057', ours: 'src/theme/CodeBlock/_plain.module.css' },
+  { file: path.join(THEME, 'lib/theme/CodeBlock/Content/styles.module.css'), hash: '26dba21a9e8eb538', ours: 'src/theme/CodeBlock/_plain.module.css' },
 ];
 
 describe('upstream files our speed-ups depend on', () => {
