@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { withNamedStatements } from './namedStatements';
 import { CompiledQuery, Kysely, type SelectQueryBuilder, PostgresAdapter, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Schema } from './schema';
@@ -228,7 +229,7 @@ export function openPostgres(url: string, onIdleError: (err: Error) => void = ()
   const pool = new pg.Pool({ connectionString: url, max, types: pgTypes, connectionTimeoutMillis: 5_000 });
   // Without a listener, an idle client's error (the server restarting) would crash the process.
   pool.on('error', onIdleError);
-  return { db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }), pool };
+  return { db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) }), pool };
 }
 
 /** Writes on PostgreSQL: one transaction each, durable at COMMIT (synchronous_commit=on). */
