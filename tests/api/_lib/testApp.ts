@@ -151,24 +151,34 @@ export async function openTestStorage(dataDir: string, databaseUrl: string | und
   return storage;
 }
 
+/** What useTestStorage returns: the storage, and the database URL it was opened on (PostgreSQL). */
+export interface TestStorage {
+  (): Storage;
+  /** The PostgreSQL URL of this storage, for a second connection of the test's own; undefined on SQLite. */
+  url: () => string | undefined;
+}
+
 /**
  * A migrated storage in a temporary data folder, fresh for each test of the calling `describe`
  * (or one for all of them), closed and removed after it. Read it through the returned function.
  */
-export function useTestStorage(prefix: string, scope: 'each' | 'all' = 'each'): () => Storage {
+export function useTestStorage(prefix: string, scope: 'each' | 'all' = 'each'): TestStorage {
   let dir: string | undefined;
+  let url: string | undefined;
   let storage: Storage | undefined;
   (scope === 'each' ? beforeEach : beforeAll)(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-    storage = await openTestStorage(dir);
+    url = await testDatabaseUrl();
+    storage = await openTestStorage(dir, url);
   });
   (scope === 'each' ? afterEach : afterAll)(async () => {
     await storage?.close();
     storage = undefined;
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
-  return () => {
+  const read = (): Storage => {
     if (!storage) throw new Error('useTestStorage: the storage is open only while a test runs');
     return storage;
   };
+  return Object.assign(read, { url: () => url });
 }

@@ -2,27 +2,11 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Db } from '../../../api-server/src/db/database';
 import { withNamedStatements } from '../../../api-server/src/db/namedStatements';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Storage } from '../../../api-server/src/db/database';
-import { openTestStorage, testDatabaseUrl } from '../_lib/testApp';
+import { useTestStorage } from '../_lib/testApp';
 
 /** Hot queries are named prepared statements on PostgreSQL: parsed once per connection (issue 28). */
 describe('PostgreSQL named statements', () => {
-  let url: string;
-  let dir: string;
-  let opened: Storage;
-  const storage = () => opened;
-  beforeEach(async () => {
-    url = (await testDatabaseUrl())!;
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-named-'));
-    opened = await openTestStorage(dir, url);
-  });
-  afterEach(async () => {
-    await opened.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const storage = useTestStorage('pg-named-');
 
   const prepared = async (c: Db): Promise<string[]> => (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(c)).rows.map((r) => r.statement);
 
@@ -47,7 +31,7 @@ describe('PostgreSQL named statements', () => {
       const before = await c.selectFrom('checkout_idempotency').selectAll().where('key', '=', 'k').execute();
       const keyBefore = await c.selectFrom('checkout_idempotency').select('key').where('key', '=', 'k').execute();
       // Another instance's migration, on its own connection, while this one holds its statements.
-      const other = new pg.Client({ connectionString: url });
+      const other = new pg.Client({ connectionString: storage.url() });
       await other.connect();
       await other.query('ALTER TABLE checkout_idempotency ADD COLUMN added_later TEXT');
       await other.end();
@@ -60,7 +44,7 @@ describe('PostgreSQL named statements', () => {
   });
 
   it('names at most the given number of distinct queries; the rest run unnamed', async () => {
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const pool = new pg.Pool({ connectionString: storage.url(), max: 1 });
     const db = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool, 2) }) });
     try {
       const statements = await db.connection().execute(async (c) => {
