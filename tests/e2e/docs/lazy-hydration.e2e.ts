@@ -68,6 +68,18 @@ describe('reference cards hydrate when they come into view (LazyHydrate)', () =>
     await context.close();
   });
 
+  it("shows a far card's plain code in the dark theme's box before it renders, as after", async () => {
+    const { page, context } = await openPage(live.browser, { width: 412, height: 800, colorScheme: 'dark' });
+    await page.goto(`${live.server.url}${GUIDE}`, { waitUntil: 'networkidle' });
+    const box = (el: Element) => getComputedStyle(el.querySelector('.theme-code-block')!).backgroundColor;
+    expect(await isReactOwned(lastCard(page))).toBe(false);
+    const before = await lastCard(page).evaluate(box);
+    await lastCard(page).scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('article[data-endpoint][data-available="true"]')).pop()?.querySelector('.theme-code-block .token') != null);
+    expect(before).toBe(await lastCard(page).evaluate(box));
+    await context.close();
+  });
+
   it('gives focus back when the keyboard reaches a card before it is live', async () => {
     const { page, context } = await openPage(live.browser, { width: 412, height: 800 });
     await page.goto(`${live.server.url}${GUIDE}`, { waitUntil: 'networkidle' });
