@@ -30,7 +30,7 @@ const config: Config = {
   markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } },
   i18n: { defaultLocale: 'en', locales: ['en'] },
   customFields: { apiBaseUrl: addresses.apiBaseUrl },
-  clientModules: ['./src/clientModules/codeBlocks.ts'],
+  clientModules: ['./src/clientModules/codeBlocks.ts', './src/clientModules/collation.ts'],
   presets: [
     [
       'classic',
