@@ -1,5 +1,6 @@
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
 import { apiSidebarItems } from './src/lib/apiSidebar';
+import { apiOutline } from './src/data/apiReference/apiOutline';
 
 /**
  * Sidebar of /api-docs: the reference itself, every endpoint by section (links into the
@@ -8,7 +9,7 @@ import { apiSidebarItems } from './src/lib/apiSidebar';
  * sidebar, built by the same function (src/components/PlanReference/PlanReferencePage.tsx).
  */
 const sidebars: SidebarsConfig = {
-  api: [{ type: 'doc', id: 'index', label: 'API Reference' }, ...apiSidebarItems()],
+  api: [{ type: 'doc', id: 'index', label: 'API Reference' }, ...apiSidebarItems(apiOutline())],
 };
 
 export default sidebars;

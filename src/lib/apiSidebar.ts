@@ -1,8 +1,8 @@
 import type { PropSidebarItem, PropSidebarItemCategory, PropSidebarItemLink } from '@docusaurus/plugin-content-docs';
 import { PLAN_DOC_PROFILES } from '../data/planProfiles';
 import { WHITE_LABEL_PLAN_IDS, type PlanId } from '../data/plans';
-import { endpointAnchor, endpointsOf } from '../data/apiReference/endpoints';
-import { SECTION_TAGS } from '../data/apiReference/openapi';
+import { endpointAnchor } from '../data/apiReference/anchors';
+import { outlineEndpointsOf, type ApiOutline } from '../data/apiReference/outline';
 import { API_SECTION_IDS, type ApiSectionId } from '../data/apiReference/types';
 
 /** Endpoint sections a plan page shows: White Label API only on plans with the white-label feature (spec section 2: enterprise). */
@@ -15,21 +15,23 @@ export function planEndpointSections(plan: PlanId): readonly ApiSectionId[] {
  * page: every endpoint by section, linking to its card on the page being read, then the plan pages
  * and the guides. One builder, so both kinds of page list the same sections in the same order.
  */
-export function apiSidebarItems(plan?: PlanId): (PropSidebarItemCategory | PropSidebarItemLink)[] {
+export function apiSidebarItems(outline: ApiOutline, plan?: PlanId): (PropSidebarItemCategory | PropSidebarItemLink)[] {
   // A plan page links within itself: the same links then serve the /api-docs/:planId fallback,
   // which shows a plan's content at another address.
   const page = plan ? '' : '/api-docs';
-  const sections = plan ? planEndpointSections(plan) : API_SECTION_IDS;
+  const shown = plan ? planEndpointSections(plan) : API_SECTION_IDS;
   return [
-    ...sections.map(
-      (section): PropSidebarItemCategory => ({
-        type: 'category',
-        label: SECTION_TAGS[section],
-        collapsible: true,
-        collapsed: true,
-        items: endpointsOf(section).map((e): PropSidebarItemLink => ({ type: 'link', label: `${e.method} ${e.path}`, href: `${page}#${endpointAnchor(e.id, plan)}` })),
-      }),
-    ),
+    ...outline.sections
+      .filter(({ id }) => shown.includes(id))
+      .map(
+        ({ id: section, label }): PropSidebarItemCategory => ({
+          type: 'category',
+          label,
+          collapsible: true,
+          collapsed: true,
+          items: outlineEndpointsOf(outline, section).map((e): PropSidebarItemLink => ({ type: 'link', label: `${e.method} ${e.path}`, href: `${page}#${endpointAnchor(e.id, plan)}` })),
+        }),
+      ),
     {
       type: 'category',
       label: 'By plan',
@@ -42,6 +44,6 @@ export function apiSidebarItems(plan?: PlanId): (PropSidebarItemCategory | PropS
 }
 
 /** The whole sidebar of a plan page; on /api-docs the docs plugin puts the reference doc first. */
-export function planSidebar(plan: PlanId): PropSidebarItem[] {
-  return [{ type: 'link', label: 'API Reference', href: '/api-docs' }, ...apiSidebarItems(plan)];
+export function planSidebar(outline: ApiOutline, plan: PlanId): PropSidebarItem[] {
+  return [{ type: 'link', label: 'API Reference', href: '/api-docs' }, ...apiSidebarItems(outline, plan)];
 }

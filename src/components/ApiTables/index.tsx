@@ -2,15 +2,15 @@
  * Reference tables rendered from src/data/apiReference, for MDX pages and the plan pages.
  * Nothing here restates a fact: every row comes from the data.
  */
-import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import { PLAN_IDS, getPlan, type PlanId } from '@site/src/data/plans';
 import { planAvailabilityLabel } from './PlanBadges';
+import { Table } from './Table';
 import {
   API_ERROR_TYPES,
   HTTP_STATUS_CODES,
   PERMISSIONS,
-  REQUEST_HEADERS,
   STATUSES,
   WEBHOOK_EVENTS,
   WEBHOOK_HEADERS,
@@ -22,39 +22,7 @@ import {
 import styles from './styles.module.css';
 
 export { PlanAvailability, UpgradeBadge, MethodBadge, planAvailabilityLabel, UPGRADE_REQUIRED } from './PlanBadges';
-
-type CellProps = { children?: ReactNode; 'data-label'?: string };
-
-/** Names each cell after its column, so the phone layout can show "Column: value". */
-function labelCells(rows: ReactNode, head: readonly string[]): ReactNode {
-  return Children.map(rows, (row) => {
-    if (!isValidElement<CellProps>(row)) return row;
-    const cells = Children.toArray(row.props.children).map((cell, i) =>
-      isValidElement<CellProps>(cell) ? cloneElement(cell as ReactElement<CellProps>, { 'data-label': head[i] }) : cell,
-    );
-    return cloneElement(row, {}, ...cells);
-  });
-}
-
-/** A reference table: scrolls on narrow screens and, on phones, labels each cell with its column. */
-export function Table({ head, children, label }: { head: readonly string[]; children: ReactNode; label: string }): ReactNode {
-  return (
-    <div className={styles.tableWrap}>
-      <table aria-label={label}>
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{labelCells(children, head)}</tbody>
-      </table>
-    </div>
-  );
-}
+export { Table, RequestHeadersTable } from './Table';
 
 /** "string (date)", "integer 1-12", "one of: a, b". */
 export function describeSchema(schema: JsonSchema): string {
@@ -64,25 +32,6 @@ export function describeSchema(schema: JsonSchema): string {
   if (schema.minimum !== undefined && schema.maximum !== undefined) parts.push(`${schema.minimum} to ${schema.maximum}`);
   else if (schema.minimum !== undefined) parts.push(`≥ ${schema.minimum}`);
   return parts.join(' ');
-}
-
-export function RequestHeadersTable({ plan }: { plan?: string }): ReactNode {
-  return (
-    <Table head={['Header', 'Example', 'Description']} label="Request headers">
-      {REQUEST_HEADERS.map((h) => (
-        <tr key={h.name}>
-          <td>
-            <code>{h.name}</code>
-            {h.required ? <> <span className={styles.required}>required</span></> : null}
-          </td>
-          <td>
-            <code>{h.name === 'X-Plan-Type' && plan ? plan : h.example}</code>
-          </td>
-          <td>{h.description}</td>
-        </tr>
-      ))}
-    </Table>
-  );
 }
 
 export function ParamsTable({ params }: { params: readonly ApiParam[] }): ReactNode {

@@ -26,8 +26,8 @@ import styles from './styles.module.css';
  * Clicks: the rendered markup replaces the server's, so a click on a server button has no React
  * handler, and a press whose button is replaced between pointerdown and pointerup makes no click
  * at all. So while a pointer is down in a deferred island its activation waits, and a click on a
- * button or tab of the server markup activates the island at once and is replayed on the same
- * control of the rendered markup. (React's own replay, a Suspense or Activity boundary left
+ * button or tab of the server markup activates the island as soon as the chunks its markup needs
+ * are there (at once, usually) and is replayed on the same control of the rendered markup. (React's own replay, a Suspense or Activity boundary left
  * dehydrated, cannot defer here: Docusaurus changes a context right after hydration, its
  * isBrowser flag, and React then hydrates or client-renders every dehydrated boundary at once.)
  */
@@ -44,10 +44,16 @@ export default function LazyHydrate({ children }: { children: ReactNode }): Reac
     if (live || !el) return;
     let pressed = false;
     let wanted = false;
-    const activate = (): void => {
-      if (pressed) wanted = true;
-      else setLive(true);
-    };
+    // Chunks the rendered markup needs (the code block chunk, a plan page's section cards) are
+    // awaited on every way in, so no Suspense fallback replaces the server HTML (or the control a
+    // click is replayed on).
+    let prepared: Promise<unknown> | undefined;
+    const ready = (): Promise<unknown> => (prepared ??= prepareIsland(el).catch(() => undefined));
+    const activate = (): void =>
+      void ready().then(() => {
+        if (pressed) wanted = true;
+        else setLive(true);
+      });
     const onPointerDown = (): void => {
       pressed = true;
     };
@@ -70,19 +76,19 @@ export default function LazyHydrate({ children }: { children: ReactNode }): Reac
       event.stopPropagation();
       pressed = false;
       focused.current = null;
-      flushSync(() => setLive(true));
-      const twin = elementAt(ref.current, path);
-      twin?.focus();
-      twin?.click();
+      void ready().then(() => {
+        flushSync(() => setLive(true));
+        const twin = elementAt(ref.current, path);
+        twin?.focus();
+        twin?.click();
+      });
     };
     el.addEventListener('pointerdown', onPointerDown, true);
     document.addEventListener('pointerup', onPointerUp, true);
     document.addEventListener('pointercancel', onPointerUp, true);
     el.addEventListener('focusin', onFocusIn);
     el.addEventListener('click', onClick, true);
-    // Chunks the rendered markup needs (the code block chunk, fetched when an island showing code
-    // comes near rather than at start-up) are awaited, so no Suspense fallback replaces the server HTML.
-    const cancel = scheduleActivation(el, () => void prepareIsland(el).then(activate, activate));
+    const cancel = scheduleActivation(el, activate);
     return () => {
       el.removeEventListener('pointerdown', onPointerDown, true);
       document.removeEventListener('pointerup', onPointerUp, true);

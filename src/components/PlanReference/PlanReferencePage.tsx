@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
 import { getPlan, hasUpgrade, isPlanId, type PlanId } from '@site/src/data/plans';
 import { getPlanDocProfile } from '@site/src/data/planProfiles';
+import type { ApiOutline } from '@site/src/data/apiReference/outline';
 import { planSidebar } from '@site/src/lib/apiSidebar';
 import { useSiteAddresses } from '@site/src/lib/useSiteAddresses';
 import ApiReferenceLayout from '@site/src/components/ApiReferenceLayout';
@@ -15,6 +16,8 @@ import UpgradeCta from './UpgradeCta';
 interface Props {
   /** Set for the prerendered /api-docs/{starter|business|enterprise} routes; absent on the :planId fallback. */
   planId?: PlanId;
+  /** The reference's outline, computed at build time (src/plugins/planRoutes.ts). */
+  outline: ApiOutline;
 }
 
 /**
@@ -33,7 +36,7 @@ export function usePlanId(planId: PlanId | undefined): PlanId {
 }
 
 /** /api-docs/{planId}: the API reference as one plan sees it, in the layout of /api-docs. */
-export default function PlanReferencePage({ planId }: Props): ReactNode {
+export default function PlanReferencePage({ planId, outline }: Props): ReactNode {
   const plan = usePlanId(planId);
   const profile = getPlanDocProfile(plan);
   const { siteUrl } = useSiteAddresses();
@@ -41,7 +44,7 @@ export default function PlanReferencePage({ planId }: Props): ReactNode {
     <ApiReferenceLayout
       title={`${profile.name} API Reference`}
       description={`${profile.name} (${profile.priceLabel}): API limits, endpoints and webhook events. ${profile.description}`}
-      sidebar={planSidebar(plan)}
+      sidebar={planSidebar(outline, plan)}
       breadcrumb={profile.name}
       articleProps={{ 'data-plan': plan, style: { ['--plan-color' as string]: profile.color } }}>
       {planId ? null : (
@@ -55,8 +58,8 @@ export default function PlanReferencePage({ planId }: Props): ReactNode {
       <PlanHeader profile={profile} />
       <QuickLinks label="Jump to" links={planSectionLinks(plan).map((s) => ({ href: `#${s.id}`, label: `#${s.id}` }))} />
       <PlanLimitsGrid plan={plan} features={profile.features} />
-      <PlanSections plan={plan} />
-      {hasUpgrade(plan) ? <UpgradeCta plan={plan} /> : null}
+      <PlanSections plan={plan} outline={outline} />
+      {hasUpgrade(plan) ? <UpgradeCta plan={plan} outline={outline} /> : null}
     </ApiReferenceLayout>
   );
 }

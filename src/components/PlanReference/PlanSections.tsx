@@ -1,38 +1,38 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import Heading from '@theme/Heading';
 import Accordion from '@site/src/components/Accordion';
-import { EndpointList } from '@site/src/components/EndpointCard';
-import WebhookEventList from '@site/src/components/WebhookEvents';
-import { RequestHeadersTable, UPGRADE_REQUIRED } from '@site/src/components/ApiTables';
+import { RequestHeadersTable } from '@site/src/components/ApiTables/Table';
+import { UPGRADE_REQUIRED } from '@site/src/components/ApiTables/PlanBadges';
 import { Value } from '@site/src/components/DocsWidgets';
-import { API_ENDPOINTS, WEBHOOK_EVENTS, endpointsOf, type ApiSectionId } from '@site/src/data/apiReference';
+import { outlineEndpointsOf, type ApiOutline } from '@site/src/data/apiReference/outline';
+import type { ApiSectionId } from '@site/src/data/apiReference/types';
 import { planEndpointSections } from '@site/src/lib/apiSidebar';
 import { ACCOUNTING_PROVIDER } from '@site/src/data/site';
 import { getPlan, type PlanId } from '@site/src/data/plans';
+import LazySectionCards from './LazySectionCards';
 
 interface SectionDef {
   id: string;
   label: string;
   /** Endpoint section listed under this heading; Getting Started has none. */
   endpoints?: ApiSectionId;
-  intro: (plan: PlanId) => ReactNode;
+  intro: (plan: PlanId, outline: ApiOutline) => ReactNode;
 }
 
 /** Whether the plan's page badges anything Upgrade Required; on Enterprise nothing is gated. */
-function hasGatedItems(plan: PlanId): boolean {
-  return [...API_ENDPOINTS, ...WEBHOOK_EVENTS].some((item) => !item.plans.includes(plan));
+function hasGatedItems(plan: PlanId, outline: ApiOutline): boolean {
+  return [...outline.endpoints, ...outline.events].some((item) => !item.plans.includes(plan));
 }
 
 const SECTIONS: readonly SectionDef[] = [
   {
     id: 'getting-started',
     label: 'Getting Started',
-    intro: (plan) => (
+    intro: (plan, outline) => (
       <>
         <p>
           Send every request to <Value.ApiBaseUrl /> with your secret key and <code>X-Plan-Type: {plan}</code>.{' '}
-          {hasGatedItems(plan) ? (
+          {hasGatedItems(plan, outline) ? (
             <>
               Calls and events marked {UPGRADE_REQUIRED} answer <code>403 permission_error</code> on the {getPlan(plan).name} plan.{' '}
             </>
@@ -53,10 +53,10 @@ const SECTIONS: readonly SectionDef[] = [
     endpoints: 'accounting',
     intro: () => <p>Connect {ACCOUNTING_PROVIDER.name} organizations, read invoices and reports, sync transactions.</p>,
   },
-  { id: 'webhooks', label: 'Webhooks', endpoints: 'webhooks', intro: (plan) => (
+  { id: 'webhooks', label: 'Webhooks', endpoints: 'webhooks', intro: (plan, outline) => (
       <p>
         Register endpoints and receive signed events.
-        {WEBHOOK_EVENTS.some((e) => !e.plans.includes(plan)) ? ' Events your plan cannot receive are dimmed.' : null}
+        {outline.events.some((e) => !e.plans.includes(plan)) ? ' Events your plan cannot receive are dimmed.' : null}
       </p>
     ) },
   { id: 'white-label-api', label: 'White Label API', endpoints: 'whiteLabel', intro: () => <p>Read your white-label configuration and deploy your branded platform.</p> },
@@ -72,9 +72,9 @@ export function planSectionLinks(plan: PlanId): readonly { id: string; label: st
 }
 
 /** What a collapsed section holds, and how much of it the plan lacks. */
-function summary(plan: PlanId, section: SectionDef): string {
+function summary(plan: PlanId, section: SectionDef, outline: ApiOutline): string {
   if (!section.endpoints) return 'Base URL, headers and plan gating';
-  const items: readonly { plans: readonly PlanId[] }[] = [...endpointsOf(section.endpoints), ...(section.id === 'webhooks' ? WEBHOOK_EVENTS : [])];
+  const items: readonly { plans: readonly PlanId[] }[] = [...outlineEndpointsOf(outline, section.endpoints), ...(section.id === 'webhooks' ? outline.events : [])];
   const kind = section.id === 'webhooks' ? 'endpoints and events' : 'endpoints';
   const gated = items.filter((item) => !item.plans.includes(plan)).length;
   return `${items.length} ${kind}${gated ? `, ${gated} ${gated === 1 ? 'needs' : 'need'} an upgrade` : ''}`;
@@ -86,23 +86,16 @@ function summary(plan: PlanId, section: SectionDef): string {
  * section stays in the HTML (search, crawlers, find-in-page once opened) but is neither laid out
  * nor hydrated until it is opened; a link to it or to a card inside it (sidebar, search) opens
  * it. With every section open, the phone's start-up laid out and painted ~6,800 elements.
- * Endpoints and events come from the API reference data.
+ * Summaries come from the reference's outline; the cards, with the data they need, load with
+ * their section (./LazySectionCards.tsx).
  */
-export default function PlanSections({ plan }: { plan: PlanId }): ReactNode {
+export default function PlanSections({ plan, outline }: { plan: PlanId; outline: ApiOutline }): ReactNode {
   return (
     <>
       {visible(plan).map((s, i) => (
-        <Accordion key={s.id} id={s.id} title={s.label} subtitle={summary(plan, s)} defaultOpen={i === 0}>
-          {s.intro(plan)}
-          {s.endpoints ? <EndpointList section={s.endpoints} plan={plan} /> : null}
-          {s.id === 'webhooks' ? (
-            <>
-              <Heading as="h3" id="event-types">
-                Event types
-              </Heading>
-              <WebhookEventList plan={plan} />
-            </>
-          ) : null}
+        <Accordion key={s.id} id={s.id} title={s.label} subtitle={summary(plan, s, outline)} defaultOpen={i === 0}>
+          {s.intro(plan, outline)}
+          {s.endpoints ? <LazySectionCards section={s.endpoints} plan={plan} /> : null}
         </Accordion>
       ))}
     </>

@@ -2,16 +2,16 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import { PLAN_IDS, getPlan, type PlanId } from '@site/src/data/plans';
-import { API_ENDPOINTS, WEBHOOK_EVENTS } from '@site/src/data/apiReference';
+import type { ApiOutline } from '@site/src/data/apiReference/outline';
 import styles from './styles.module.css';
 
 /** Closing call to action of the starter and business pages: what the next plan unlocks. */
-export default function UpgradeCta({ plan }: { plan: PlanId }): ReactNode {
+export default function UpgradeCta({ plan, outline }: { plan: PlanId; outline: ApiOutline }): ReactNode {
   const next = PLAN_IDS[PLAN_IDS.indexOf(plan) + 1];
   if (!next) return null;
   const unlocked = [
-    ...API_ENDPOINTS.filter((e) => e.plans.includes(next) && !e.plans.includes(plan)),
-    ...WEBHOOK_EVENTS.filter((e) => e.plans.includes(next) && !e.plans.includes(plan)),
+    ...outline.endpoints.filter((e) => e.plans.includes(next) && !e.plans.includes(plan)),
+    ...outline.events.filter((e) => e.plans.includes(next) && !e.plans.includes(plan)),
   ].length;
   return (
     <aside className={styles.cta} aria-labelledby="upgrade" data-testid="upgrade-cta">

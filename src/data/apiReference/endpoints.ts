@@ -4,7 +4,6 @@
  * samples and static/openapi/v1.yaml (run `npx tsx scripts/generate-openapi.ts`) all follow.
  * `plans` is the gating of spec section 6.
  */
-import type { PlanId } from '../plans';
 import { ACCOUNTING_ENDPOINTS } from './endpoints/accounting';
 import { AUTH_ENDPOINTS } from './endpoints/auth';
 import { BANKING_ENDPOINTS } from './endpoints/banking';
@@ -13,6 +12,7 @@ import { WEBHOOKS_ENDPOINTS } from './endpoints/webhooks';
 import { WHITE_LABEL_ENDPOINTS } from './endpoints/whiteLabel';
 import type { ApiEndpoint } from './types';
 
+export { endpointAnchor } from './anchors';
 export { WEBHOOK_DELIVERY_EXAMPLE, WEBHOOK_DELIVERY_SUCCEEDED_EXAMPLE } from './endpoints/examples';
 
 export const API_ENDPOINTS = defineEndpoints([
@@ -46,10 +46,3 @@ export function endpointsOf(section: ApiEndpoint['section']): readonly ApiEndpoi
   return API_ENDPOINTS.filter((e) => e.section === section);
 }
 
-/**
- * Heading id of an endpoint's card. A plan page prefixes the plan: the ids stay distinct from the
- * general reference's, so a link names which view of the call it means.
- */
-export function endpointAnchor(id: string, plan?: PlanId): string {
-  return plan ? `${plan}-${id}` : id;
-}

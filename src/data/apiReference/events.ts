@@ -28,15 +28,7 @@ export const WEBHOOK_EVENTS: readonly WebhookEventDoc[] = [
   { type: 'white_label.deployed', plans: WHITE_LABEL_PLAN_IDS, object: 'WhiteLabelDeployment', description: 'Your white-label platform is live.', example: event('white_label.deployed', EXAMPLES.WhiteLabelDeployment) },
 ];
 
-/** Header names of a webhook delivery. */
-export const WEBHOOK_HEADERS = {
-  signature: 'X-Ledgerline-Signature',
-  timestamp: 'X-Ledgerline-Timestamp',
-  eventType: 'X-Ledgerline-Event',
-} as const;
-
-/** Deliveries older than this are rejected by the verification samples (replay protection). */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+export { WEBHOOK_HEADERS, SIGNATURE_TOLERANCE_SECONDS } from './webhookHeaders';
 
 /**
  * The signature header of each event's example delivery: sha256= HMAC-SHA256 of

@@ -3,7 +3,7 @@
  * package; the browser bundle only needs the public URL of the generated file.
  */
 export { NODE_VERIFY_SAMPLE, PYTHON_VERIFY_SAMPLE, SHELL_VERIFY_SAMPLE } from './signatureSamples';
-export { SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS } from './events';
+export { SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS } from './webhookHeaders';
 
 /** Public URL of static/openapi/v1.yaml. */
 export const OPENAPI_URL_PUBLIC = '/openapi/v1.yaml';

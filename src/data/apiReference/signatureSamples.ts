@@ -4,7 +4,7 @@
  * Scheme: hex HMAC-SHA256 of `${timestamp}.${rawBody}` with the webhook secret, sent as
  * `sha256=<hex>` in X-Ledgerline-Signature, the timestamp in X-Ledgerline-Timestamp.
  */
-import { SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS } from './events';
+import { SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS } from './webhookHeaders';
 
 export const NODE_VERIFY_SAMPLE = `const crypto = require('node:crypto');
 

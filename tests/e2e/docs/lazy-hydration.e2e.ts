@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { hydrated, openPage } from '../_lib/browser';
 import { ROOT } from '../_lib/server';
 import { useLiveSite } from '../_lib/suite';
+import { WEBHOOK_EVENTS } from '../../../src/data/apiReference/events';
 
 jest.setTimeout(60_000);
 
@@ -192,6 +193,82 @@ describe('reference cards hydrate when they come into view (LazyHydrate)', () =>
     });
     await panel.getByRole('button', { name: /copy/i }).first().click();
     await panel.getByText('Copied!').first().waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+/**
+ * A plan page's section cards, with the reference data they show, are a chunk of their own
+ * (src/components/PlanReference/LazySectionCards.tsx): the page starts without it, since its
+ * sections are closed at load, and a section fetches it when opened.
+ */
+describe("a plan page's closed sections load their cards when opened", () => {
+  const live = useLiveSite();
+  // A text of the reference data only the cards show: an event's description.
+  const cardText = WEBHOOK_EVENTS[0]!.description;
+  const panel = (page: Page) => page.locator('#banking-panel');
+  const openBanking = (page: Page) => page.locator('[data-accordion="banking"] h2 button').click();
+
+  /**
+   * Whether the page has run a chunk holding the text. Run, not fetched: Docusaurus prefetches the
+   * chunks of the routes that visible links lead to (/api-docs's among them), without running them.
+   */
+  const ran = (page: Page, text: string): Promise<boolean> =>
+    page.evaluate((needle) => {
+      const chunks = (window as unknown as Record<string, [unknown, Record<string, () => void>][]>).webpackChunkledgerline_platform_site ?? [];
+      return chunks.some(([, modules]) => Object.values(modules).some((factory) => String(factory).includes(needle)));
+    }, text);
+
+  async function openPlanPage(slowCards = false) {
+    const opened = await openPage(live.browser, { width: 412, height: 823 });
+    // A slow network: the chunk arrives well after the section has opened.
+    if (slowCards) await opened.page.route('**/plan-section-cards.*.js', (route) => setTimeout(() => void route.continue(), 1500));
+    await opened.page.goto(`${live.server.url}/api-docs/business`, { waitUntil: 'networkidle' });
+    await hydrated(opened.page);
+    return { ...opened, cardsLoaded: () => ran(opened.page, cardText) };
+  }
+
+  it('starts without the cards and their data, then renders the same cards, live, when a section opens', async () => {
+    const { page, context, consoleErrors, cardsLoaded } = await openPlanPage();
+    await page.waitForTimeout(500);
+    expect(await cardsLoaded()).toBe(false);
+    const card = panel(page).locator('article[data-endpoint]').first();
+    const before = await card.evaluate(snapshot);
+    await openBanking(page);
+    await page.waitForFunction(() => {
+      const el = document.querySelector('#banking-panel article[data-endpoint]');
+      return Boolean(el && Object.keys(el).some((k) => k.startsWith('__reactFiber')));
+    });
+    expect(await cardsLoaded()).toBe(true);
+    // The text compared leaves out whitespace and buttons (see snapshot): code becomes highlighted.
+    expect((await panel(page).locator('article[data-endpoint]').first().evaluate(snapshot)).text).toBe(before.text);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens Try it when its button is clicked in an opened section before the cards have arrived', async () => {
+    const { page, context, consoleErrors } = await openPlanPage(true);
+    await openBanking(page);
+    const first = () => panel(page).locator('article[data-endpoint][data-available="true"]').first();
+    await first().locator('[data-try-it] > button').click();
+    await first().locator('[data-try-it] [id]').first().waitFor({ state: 'visible', timeout: 10_000 });
+    await expect(first().locator('[data-try-it] > button').getAttribute('aria-expanded')).resolves.toBe('true');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('renders the cards after a client-side navigation to a plan page', async () => {
+    const { page, context, consoleErrors } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/api-docs`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    await page.evaluate(() => {
+      // The router's own navigation, as a link in the page would make it.
+      window.history.pushState({}, '', '/api-docs/business#banking');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await panel(page).locator('article[data-endpoint]').first().waitFor({ state: 'visible', timeout: 10_000 });
+    await expect(panel(page).locator('article[data-endpoint]').count()).resolves.toBeGreaterThan(1);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

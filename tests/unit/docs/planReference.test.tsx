@@ -21,6 +21,8 @@ import { PLAN_IDS, type PlanId } from '@site/src/data/plans';
 import { PLAN_LIMITS } from '@site/src/data/limits';
 import { getPlanDocProfile } from '@site/src/data/planProfiles';
 import { PLANS_EXTENSION } from '@site/src/data/apiReference/openapi';
+import { apiOutline } from '@site/src/data/apiReference/apiOutline';
+import { loadSectionCards } from '@site/src/components/PlanReference/_loadCards';
 
 type Op = { operationId: string; [k: string]: unknown };
 const doc = parse(readFileSync(join(__dirname, '../../../static/openapi/v1.yaml'), 'utf8')) as {
@@ -29,9 +31,15 @@ const doc = parse(readFileSync(join(__dirname, '../../../static/openapi/v1.yaml'
 };
 const operations = Object.values(doc.paths).flatMap((ops) => Object.values(ops));
 
+// The page's route prop, as src/plugins/planRoutes.ts computes it at build time.
+const outline = apiOutline();
+
+// The sections' cards are a chunk of their own; loaded, they render without suspending.
+beforeAll(() => loadSectionCards());
+
 function renderPlan(planId?: PlanId, pathname = `/api-docs/${planId}`) {
   setLocation({ pathname });
-  return render(<PlanReferencePage planId={planId} />);
+  return render(<PlanReferencePage planId={planId} outline={outline} />);
 }
 
 describe.each(PLAN_IDS)('/api-docs/%s', (plan) => {
