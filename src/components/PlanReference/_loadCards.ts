@@ -1,17 +1,14 @@
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import { beforeIslandRenders } from '@site/src/components/LazyHydrate/_prepare';
+import { lazyModule } from '@site/src/lib/lazyModule';
 
 /** The plan pages' card chunk (./SectionCards.tsx with the reference data), fetched once. */
-type SectionCardsModule = typeof import('./SectionCards');
+const sectionCards = lazyModule(() => import(/* webpackChunkName: "plan-section-cards" */ './SectionCards'));
 
-let loaded: SectionCardsModule | undefined;
-let loading: Promise<SectionCardsModule> | undefined;
-
-export const loadSectionCards = (): Promise<SectionCardsModule> =>
-  (loading ??= import(/* webpackChunkName: "plan-section-cards" */ './SectionCards').then((m) => (loaded = m)));
+export const loadSectionCards = sectionCards.load;
 
 /** The module once it has arrived, for rendering without suspending. */
-export const loadedSectionCards = (): SectionCardsModule | undefined => loaded;
+export const loadedSectionCards = sectionCards.loaded;
 
 // A closed section is an island (src/components/Accordion): when it opens, its server HTML stays
 // on screen until the chunk has arrived, then it renders the same cards.

@@ -1,0 +1,19 @@
+/**
+ * A module fetched on demand, once, that can also be rendered from without suspending once it has
+ * arrived: `lazy(m.load)` for the first render, `m.loaded()` when it is already there (an island
+ * that awaited it, a later render). Used for the code block chunk (src/theme/CodeBlock) and the
+ * plan pages' section cards (src/components/PlanReference).
+ */
+export interface LazyModule<M> {
+  load: () => Promise<M>;
+  loaded: () => M | undefined;
+}
+
+export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
+  let loaded: M | undefined;
+  let loading: Promise<M> | undefined;
+  return {
+    load: () => (loading ??= importer().then((m) => (loaded = m))),
+    loaded: () => loaded,
+  };
+}
