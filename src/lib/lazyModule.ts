@@ -2,7 +2,7 @@
  * A module fetched on demand, once, that can also be rendered from without suspending once it has
  * arrived: `lazy(m.load)` for the first render, `m.loaded()` when it is already there (an island
  * that awaited it, a later render). Used for the code block chunk (src/theme/CodeBlock) and the
- * plan pages' section cards (src/components/PlanReference).
+ * reference's heavy parts (src/components/ReferenceParts).
  */
 export interface LazyModule<M> {
   load: () => Promise<M>;

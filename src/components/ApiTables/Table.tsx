@@ -1,9 +1,11 @@
 /**
- * The reference table and the request headers table, apart from ./index.tsx so that a page
- * showing only these (the plan pages' Getting Started) does not load the whole API reference.
+ * The reference table, the request headers table and the webhook header names, apart from
+ * ./index.tsx so that a page showing only these (the plan pages' Getting Started, the prose of
+ * /api-docs) does not load the whole API reference.
  */
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { REQUEST_HEADERS } from '@site/src/data/apiReference/common';
+import { WEBHOOK_HEADERS } from '@site/src/data/apiReference/webhookHeaders';
 import styles from './styles.module.css';
 
 type CellProps = { children?: ReactNode; 'data-label'?: string };
@@ -56,4 +58,9 @@ export function RequestHeadersTable({ plan }: { plan?: string }): ReactNode {
       ))}
     </Table>
   );
+}
+
+/** Name of a webhook header, for prose: <WebhookHeader name="signature" />. */
+export function WebhookHeader({ name }: { name: keyof typeof WEBHOOK_HEADERS }): ReactNode {
+  return <code>{WEBHOOK_HEADERS[name]}</code>;
 }

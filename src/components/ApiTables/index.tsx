@@ -13,7 +13,6 @@ import {
   PERMISSIONS,
   STATUSES,
   WEBHOOK_EVENTS,
-  WEBHOOK_HEADERS,
   API_ENDPOINTS,
   errorBody,
   type ApiParam,
@@ -22,7 +21,7 @@ import {
 import styles from './styles.module.css';
 
 export { PlanAvailability, UpgradeBadge, MethodBadge, planAvailabilityLabel, UPGRADE_REQUIRED } from './PlanBadges';
-export { Table, RequestHeadersTable } from './Table';
+export { Table, RequestHeadersTable, WebhookHeader } from './Table';
 
 /** "string (date)", "integer 1-12", "one of: a, b". */
 export function describeSchema(schema: JsonSchema): string {
@@ -182,11 +181,6 @@ export function WebhookEventsTable(): ReactNode {
       ))}
     </Table>
   );
-}
-
-/** Name of a webhook header, for prose: <WebhookHeader name="signature" />. */
-export function WebhookHeader({ name }: { name: keyof typeof WEBHOOK_HEADERS }): ReactNode {
-  return <code>{WEBHOOK_HEADERS[name]}</code>;
 }
 
 /** Which plans may call each endpoint: the spec's section 6 gating, from the endpoint data. */

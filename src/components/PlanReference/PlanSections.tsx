@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import Accordion from '@site/src/components/Accordion';
 import { RequestHeadersTable } from '@site/src/components/ApiTables/Table';
@@ -9,7 +10,7 @@ import type { ApiSectionId } from '@site/src/data/apiReference/types';
 import { planEndpointSections } from '@site/src/lib/apiSidebar';
 import { ACCOUNTING_PROVIDER } from '@site/src/data/site';
 import { getPlan, type PlanId } from '@site/src/data/plans';
-import LazySectionCards from './LazySectionCards';
+import { EndpointList, WebhookEventList } from '@site/src/components/ReferenceParts';
 
 interface SectionDef {
   id: string;
@@ -87,7 +88,7 @@ function summary(plan: PlanId, section: SectionDef, outline: ApiOutline): string
  * nor hydrated until it is opened; a link to it or to a card inside it (sidebar, search) opens
  * it. With every section open, the phone's start-up laid out and painted ~6,800 elements.
  * Summaries come from the reference's outline; the cards, with the data they need, load with
- * their section (./LazySectionCards.tsx).
+ * their section (src/components/ReferenceParts).
  */
 export default function PlanSections({ plan, outline }: { plan: PlanId; outline: ApiOutline }): ReactNode {
   return (
@@ -95,7 +96,15 @@ export default function PlanSections({ plan, outline }: { plan: PlanId; outline:
       {visible(plan).map((s, i) => (
         <Accordion key={s.id} id={s.id} title={s.label} subtitle={summary(plan, s, outline)} defaultOpen={i === 0}>
           {s.intro(plan, outline)}
-          {s.endpoints ? <LazySectionCards section={s.endpoints} plan={plan} /> : null}
+          {s.endpoints ? <EndpointList section={s.endpoints} plan={plan} /> : null}
+          {s.endpoints === 'webhooks' ? (
+            <>
+              <Heading as="h3" id="event-types">
+                Event types
+              </Heading>
+              <WebhookEventList plan={plan} />
+            </>
+          ) : null}
         </Accordion>
       ))}
     </>

@@ -4,7 +4,7 @@
  * route prop (src/plugins/planRoutes.ts, from ./apiOutline.ts at build time), so their start-up
  * parses a small JSON module instead of evaluating the whole reference (schemas, examples,
  * samples); the cards, which need the rest, load with their sections
- * (src/components/PlanReference/SectionCards.tsx). Light on purpose: types and plain functions.
+ * (src/components/ReferenceParts). Light on purpose: types and plain functions.
  */
 import type { ApiEndpoint, ApiSectionId, WebhookEventDoc } from './types';
 

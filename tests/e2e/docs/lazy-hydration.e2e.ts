@@ -200,7 +200,7 @@ describe('reference cards hydrate when they come into view (LazyHydrate)', () =>
 
 /**
  * A plan page's section cards, with the reference data they show, are a chunk of their own
- * (src/components/PlanReference/LazySectionCards.tsx): the page starts without it, since its
+ * (src/components/ReferenceParts, as on /api-docs): the page starts without it, since its
  * sections are closed at load, and a section fetches it when opened.
  */
 describe("a plan page's closed sections load their cards when opened", () => {
@@ -223,7 +223,7 @@ describe("a plan page's closed sections load their cards when opened", () => {
   async function openPlanPage(slowCards = false) {
     const opened = await openPage(live.browser, { width: 412, height: 823 });
     // A slow network: the chunk arrives well after the section has opened.
-    if (slowCards) await opened.page.route('**/plan-section-cards.*.js', (route) => setTimeout(() => void route.continue(), 1500));
+    if (slowCards) await opened.page.route('**/reference-parts.*.js', (route) => setTimeout(() => void route.continue(), 1500));
     await opened.page.goto(`${live.server.url}/api-docs/business`, { waitUntil: 'networkidle' });
     await hydrated(opened.page);
     return { ...opened, cardsLoaded: () => ran(opened.page, cardText) };
@@ -269,6 +269,87 @@ describe("a plan page's closed sections load their cards when opened", () => {
     });
     await panel(page).locator('article[data-endpoint]').first().waitFor({ state: 'visible', timeout: 10_000 });
     await expect(panel(page).locator('article[data-endpoint]').count()).resolves.toBeGreaterThan(1);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+/**
+ * /api-docs imports the reference's heavy parts (cards, data tables, samples) through stand-ins
+ * (src/components/ReferenceParts): its own chunk holds the prose, and the parts with their data
+ * are one chunk that the first island coming alive fetches.
+ */
+describe("/api-docs loads the reference's parts when the first of them comes alive", () => {
+  const live = useLiveSite();
+  const cardText = WEBHOOK_EVENTS[0]!.description;
+  const firstCall = (page: Page) => page.locator('article[data-endpoint]:has(#first-request-call)');
+
+  const ran = (page: Page, text: string): Promise<boolean> =>
+    page.evaluate((needle) => {
+      const chunks = (window as unknown as Record<string, [unknown, Record<string, () => void>][]>).webpackChunkledgerline_platform_site ?? [];
+      return chunks.some(([, modules]) => Object.values(modules).some((factory) => String(factory).includes(needle)));
+    }, text);
+
+  async function openReference(slowParts = false) {
+    // Phone height: the Getting Started card starts below the first screen and a half.
+    const opened = await openPage(live.browser, { width: 412, height: 500 });
+    if (slowParts) await opened.page.route('**/reference-parts.*.js', (route) => setTimeout(() => void route.continue(), 1500));
+    await opened.page.goto(`${live.server.url}/api-docs`, { waitUntil: 'networkidle' });
+    await hydrated(opened.page);
+    return opened;
+  }
+
+  it('starts without the parts and their data, then renders the same parts, live, when they are reached', async () => {
+    const { page, context, consoleErrors } = await openReference();
+    await page.waitForTimeout(500);
+    expect(await ran(page, cardText)).toBe(false);
+    expect(await isReactOwned(firstCall(page))).toBe(false);
+
+    // The open section's card: scrolled to, it renders what the server sent.
+    const before = await firstCall(page).evaluate(snapshot);
+    await firstCall(page).scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => {
+      const el = document.querySelector('article[data-endpoint]:has(#first-request-call)');
+      return Boolean(el && Object.keys(el).some((k) => k.startsWith('__reactFiber')));
+    });
+    expect((await firstCall(page).evaluate(snapshot)).text).toBe(before.text);
+    expect(await ran(page, cardText)).toBe(true);
+
+    // A closed section's event cards, opened: the same text, live.
+    const events = page.locator('#webhooks-panel article[data-event]');
+    const eventsBefore = await events.first().evaluate(snapshot);
+    await page.locator('[data-accordion="webhooks"] h2 button').click();
+    await page.waitForFunction(() => {
+      const el = document.querySelector('#webhooks-panel article[data-event]');
+      return Boolean(el && Object.keys(el).some((k) => k.startsWith('__reactFiber')));
+    });
+    expect((await events.first().evaluate(snapshot)).text).toBe(eventsBefore.text);
+    await expect(events.count()).resolves.toBe(WEBHOOK_EVENTS.length);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("opens Try it when the first call's button is clicked before the parts have arrived", async () => {
+    const { page, context, consoleErrors } = await openReference(true);
+    await firstCall(page).locator('[data-try-it] > button').click();
+    await firstCall(page).locator('[data-try-it] [id]').first().waitFor({ state: 'visible', timeout: 10_000 });
+    await expect(firstCall(page).locator('[data-try-it] > button').getAttribute('aria-expanded')).resolves.toBe('true');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('renders the parts after a client-side navigation to /api-docs', async () => {
+    const { page, context, consoleErrors } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/documentation`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/api-docs#webhooks');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.locator('#webhooks-panel article[data-event]').first().waitFor({ state: 'visible', timeout: 10_000 });
+    await expect(page.locator('#webhooks-panel article[data-event]').count()).resolves.toBe(WEBHOOK_EVENTS.length);
+    await expect(page.locator('#getting-started-panel article[data-endpoint]').count()).resolves.toBe(1);
+    await expect(page.locator('[aria-busy="true"]').count()).resolves.toBe(0);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -22,7 +22,7 @@ import { PLAN_LIMITS } from '@site/src/data/limits';
 import { getPlanDocProfile } from '@site/src/data/planProfiles';
 import { PLANS_EXTENSION } from '@site/src/data/apiReference/openapi';
 import { apiOutline } from '@site/src/data/apiReference/apiOutline';
-import { loadSectionCards } from '@site/src/components/PlanReference/_loadCards';
+import { loadReferenceParts } from '@site/src/components/ReferenceParts/_load';
 
 type Op = { operationId: string; [k: string]: unknown };
 const doc = parse(readFileSync(join(__dirname, '../../../static/openapi/v1.yaml'), 'utf8')) as {
@@ -35,7 +35,7 @@ const operations = Object.values(doc.paths).flatMap((ops) => Object.values(ops))
 const outline = apiOutline();
 
 // The sections' cards are a chunk of their own; loaded, they render without suspending.
-beforeAll(() => loadSectionCards());
+beforeAll(() => loadReferenceParts());
 
 function renderPlan(planId?: PlanId, pathname = `/api-docs/${planId}`) {
   setLocation({ pathname });
