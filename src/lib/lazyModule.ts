@@ -13,7 +13,15 @@ export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
   let loaded: M | undefined;
   let loading: Promise<M> | undefined;
   return {
-    load: () => (loading ??= importer().then((m) => (loaded = m))),
+    // A failed fetch (a flaky network) is not remembered: the next call fetches again.
+    load: () =>
+      (loading ??= importer().then(
+        (m) => (loaded = m),
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      )),
     loaded: () => loaded,
   };
 }

@@ -44,13 +44,22 @@ export default function LazyHydrate({ children }: { children: ReactNode }): Reac
     if (live || !el) return;
     let pressed = false;
     let wanted = false;
-    // Chunks the rendered markup needs (the code block chunk, a plan page's section cards) are
-    // awaited on every way in, so no Suspense fallback replaces the server HTML (or the control a
-    // click is replayed on).
-    let prepared: Promise<unknown> | undefined;
-    const ready = (): Promise<unknown> => (prepared ??= prepareIsland(el).catch(() => undefined));
+    // Chunks the rendered markup needs (the code block chunk, the reference's parts) are awaited
+    // on every way in, so no Suspense fallback replaces the server HTML (or the control a click is
+    // replayed on). If one cannot be fetched, the island stays server HTML, which shows the same
+    // content, and the next focus or click tries again: rendering without it would fail.
+    let prepared: Promise<boolean> | undefined;
+    const ready = (): Promise<boolean> =>
+      (prepared ??= prepareIsland(el).then(
+        () => true,
+        () => {
+          prepared = undefined;
+          return false;
+        },
+      ));
     const activate = (): void =>
-      void ready().then(() => {
+      void ready().then((ok) => {
+        if (!ok) return;
         if (pressed) wanted = true;
         else setLive(true);
       });
@@ -76,7 +85,8 @@ export default function LazyHydrate({ children }: { children: ReactNode }): Reac
       event.stopPropagation();
       pressed = false;
       focused.current = null;
-      void ready().then(() => {
+      void ready().then((ok) => {
+        if (!ok) return;
         flushSync(() => setLive(true));
         const twin = elementAt(ref.current, path);
         twin?.focus();

@@ -338,6 +338,34 @@ describe("/api-docs loads the reference's parts when the first of them comes ali
     await context.close();
   });
 
+  it('keeps the server HTML when the parts cannot be fetched, and renders them on the next click once they can', async () => {
+    const { page, context, consoleErrors } = await openPage(live.browser, { width: 412, height: 823 });
+    let offline = true;
+    await page.route('**/reference-parts.*.js', (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(`${live.server.url}/api-docs`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    await page.locator('[data-accordion="webhooks"] h2 button').click();
+    const panel = page.locator('#webhooks-panel');
+    const card = () => panel.locator('article[data-endpoint][data-available="true"]').first();
+    await card().waitFor({ state: 'visible' });
+    await page.waitForTimeout(1000);
+    // The section shows its server cards, not an error page, and the page still works.
+    await expect(panel.locator('article[data-event]').count()).resolves.toBe(WEBHOOK_EVENTS.length);
+    expect(await isReactOwned(card())).toBe(false);
+    await expect(page.getByText('This page crashed').count()).resolves.toBe(0);
+    await page.locator('[data-accordion="errors"] h2 button').click();
+    await expect(page.locator('[data-accordion="errors"] h2 button').getAttribute('aria-expanded')).resolves.toBe('true');
+
+    // Back online: a click on Try it fetches the parts, renders the card and opens the console.
+    offline = false;
+    await card().locator('[data-try-it] > button').click();
+    await card().locator('[data-try-it] [id]').first().waitFor({ state: 'visible', timeout: 10_000 });
+    await expect(card().locator('[data-try-it] > button').getAttribute('aria-expanded')).resolves.toBe('true');
+    // Only the refused fetches were reported, no script error.
+    expect(consoleErrors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    await context.close();
+  });
+
   it('renders the parts after a client-side navigation to /api-docs', async () => {
     const { page, context, consoleErrors } = await openPage(live.browser);
     await page.goto(`${live.server.url}/documentation`, { waitUntil: 'networkidle' });
