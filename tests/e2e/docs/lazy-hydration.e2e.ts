@@ -30,6 +30,17 @@ const highlighted = (el: Element): boolean => el.querySelector('.theme-code-bloc
 const lastCard = (page: Page) => page.locator('article[data-endpoint][data-available="true"]').last();
 
 /**
+ * Whether the page has run a chunk holding the text. Run, not fetched: Docusaurus prefetches the
+ * chunks of the routes that visible links lead to (/api-docs's among them), without running them.
+ */
+function ran(page: Page, text: string): Promise<boolean> {
+  return page.evaluate((needle) => {
+    const chunks = (window as unknown as Record<string, [unknown, Record<string, () => void>][]>).webpackChunkledgerline_platform_site ?? [];
+    return chunks.some(([, modules]) => Object.values(modules).some((factory) => String(factory).includes(needle)));
+  }, text);
+}
+
+/**
  * A guide with reference cards in its open content. The plan pages, like /api-docs, open only
  * Getting Started at load; their other sections are closed islands (last test).
  */
@@ -210,16 +221,6 @@ describe("a plan page's closed sections load their cards when opened", () => {
   const panel = (page: Page) => page.locator('#banking-panel');
   const openBanking = (page: Page) => page.locator('[data-accordion="banking"] h2 button').click();
 
-  /**
-   * Whether the page has run a chunk holding the text. Run, not fetched: Docusaurus prefetches the
-   * chunks of the routes that visible links lead to (/api-docs's among them), without running them.
-   */
-  const ran = (page: Page, text: string): Promise<boolean> =>
-    page.evaluate((needle) => {
-      const chunks = (window as unknown as Record<string, [unknown, Record<string, () => void>][]>).webpackChunkledgerline_platform_site ?? [];
-      return chunks.some(([, modules]) => Object.values(modules).some((factory) => String(factory).includes(needle)));
-    }, text);
-
   async function openPlanPage(slowCards = false) {
     const opened = await openPage(live.browser, { width: 412, height: 823 });
     // A slow network: the chunk arrives well after the section has opened.
@@ -283,12 +284,6 @@ describe("/api-docs loads the reference's parts when the first of them comes ali
   const live = useLiveSite();
   const cardText = WEBHOOK_EVENTS[0]!.description;
   const firstCall = (page: Page) => page.locator('article[data-endpoint]:has(#first-request-call)');
-
-  const ran = (page: Page, text: string): Promise<boolean> =>
-    page.evaluate((needle) => {
-      const chunks = (window as unknown as Record<string, [unknown, Record<string, () => void>][]>).webpackChunkledgerline_platform_site ?? [];
-      return chunks.some(([, modules]) => Object.values(modules).some((factory) => String(factory).includes(needle)));
-    }, text);
 
   async function openReference(slowParts = false) {
     // Phone height: the Getting Started card starts below the first screen and a half.
