@@ -51,6 +51,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
+  // Bodies sent with res.send or res.json (the API's, the sandbox's, the probes' JSON) are not
+  // hashed for an ETag: they are no-store and nobody revalidates them, and hashing every body
+  // cost ~3% of a request's CPU (issue 28). A function rather than `false`, which Express would
+  // also hand to sendFile: pages keep the ETags their files get.
+  app.set('etag', () => undefined);
   // A hop count, never `true`: only that many proxies' X-Forwarded-For entries are believed.
   app.set('trust proxy', config.trustProxyHops);
 
@@ -93,13 +98,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     },
   };
 
-  // An app of its own rather than a router, for one setting: its answers are JSON marked
-  // no-store, which nobody revalidates, and hashing every body for an ETag cost ~3% of a
-  // request's CPU (issue 28). It inherits the rest (trust proxy) from `app` when mounted;
-  // pages keep their ETags, as Express ties sendFile's to the app setting.
-  const api = express();
-  api.disable('x-powered-by');
-  api.set('etag', false);
+  // A router, not an app of its own: a mounted app re-parents every request and response on the
+  // way in and out, which costs more than the rest of the stack (http/server.ts).
+  const api = express.Router();
   api.use((options.activity ?? new RequestActivity()).middleware);
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { createServer } from './http/server';
 import { ConfigError, loadConfig, storedAdminPassword, type Config } from './config';
 import { DatabaseError, isStorageFault, runMigrations, type Storage } from './db/database';
 import { openStorage } from './db/storage';
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
   const readiness = new Readiness(standardChecks(db, counters));
   const app = createApp({ config, db, outbox, logger, now, writes, formTokens }, { site, activity, counters, metrics: metrics ?? false, readiness, webhooks: { rules, queued: () => webhookWorker.kick() } });
 
-  const server: Server = app.listen(config.port, () => {
+  const server: Server = createServer(app).listen(config.port, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port, dataDir: config.dataDir, database: storage.engine, mail: config.smtpUrl ? 'smtp' : 'files', counters: counters.kind, env: process.env.NODE_ENV ?? 'development' }, 'server listening');
