@@ -51,11 +51,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
-  // Bodies sent with res.send or res.json (the API's, the sandbox's, the probes' JSON) are not
-  // hashed for an ETag: they are no-store and nobody revalidates them, and hashing every body
-  // cost ~3% of a request's CPU (issue 28). A function rather than `false`, which Express would
-  // also hand to sendFile: pages keep the ETags their files get.
-  app.set('etag', () => undefined);
+  // No res.send or res.json body (the API's, the sandbox's, the probes' JSON) is hashed for an
+  // ETag: they are no-store and nobody revalidates them. Hashing cost ~3% of a request's CPU, and
+  // with ETags on, Express turns every body into a Buffer first, which Node writes apart from the
+  // headers (issue 28). Pages keep their ETags (site.ts).
+  app.set('etag', false);
   // A hop count, never `true`: only that many proxies' X-Forwarded-For entries are believed.
   app.set('trust proxy', config.trustProxyHops);
 

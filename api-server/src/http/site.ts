@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import etag from 'etag';
 import expressStaticGzip from 'express-static-gzip';
 import express, { type RequestHandler, type Response, type Router } from 'express';
 import { HttpError } from './errors';
@@ -102,7 +103,13 @@ export function siteRouter(site: BuiltSite, { planIds, protectedRoutes, guard, d
   const policies = new Map([...site.inlineScriptHashes].map(([file, hashes]) => [file, documentPolicy(hashes)]));
   const sendPage = (res: Response, file: string, status = 200): void => {
     res.setHeader('Content-Security-Policy', policies.get(file) ?? documentPolicy([]));
-    res.status(status).sendFile(file);
+    // The app hashes no res.send body for an ETag (app.ts), and Express hands that setting to
+    // sendFile too: a page's validator is set here, as `send` would make it (size and mtime,
+    // read now, so a rebuilt page is never answered 304), and `send` answers If-None-Match with it.
+    fs.stat(file, (err, stat) => {
+      if (!err) res.setHeader('ETag', etag(stat));
+      res.status(status).sendFile(file);
+    });
   };
   // Sends the build's precompressed `.br`/`.gz` copy when the browser accepts it (see
   // src/plugins/precompress.ts); other files fall through to on-the-fly compression.

@@ -192,6 +192,25 @@ describe('serving the built site', () => {
     expect((await request(t.app).get('/white-label').set('Authorization', basicAuthHeader())).text).toContain('admin');
     await t.close();
   });
+
+  it('revalidates a page against the file as it is now: a page rebuilt under a running server is sent again', async () => {
+    const t = await createTestApp({}, { site: loadBuiltSite(dir)! });
+    try {
+      const before = await request(t.app).get('/support');
+      expect(before.headers.etag).toMatch(/^W\/"/);
+      fs.writeFileSync(path.join(dir, 'support.html'), '<html><body>support, rebuilt with more text</body></html>');
+      const again = await request(t.app).get('/support').set('If-None-Match', before.headers.etag as string);
+      expect(again.status).toBe(200);
+      expect(again.text).toContain('rebuilt');
+      expect(again.headers.etag).not.toBe(before.headers.etag);
+      expect((await request(t.app).get('/support').set('If-None-Match', again.headers.etag as string)).status).toBe(304);
+      // The 404 page carries a validator but is never answered 304 (only 2xx answers are).
+      const missing = await request(t.app).get('/nowhere');
+      expect((await request(t.app).get('/nowhere').set('If-None-Match', missing.headers.etag as string)).status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('rate-limit key', () => {
