@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomId } from '../random';
 import type { OrderRecord } from './store';
 
 /** What a provider answers when a payment session is opened. */
@@ -54,7 +54,7 @@ export class DemoPaymentProvider implements PaymentProvider {
   readonly remote: boolean = false;
 
   async createSession(order: OrderRecord): Promise<PaymentSession> {
-    return { sessionId: `demo_${randomBytes(12).toString('hex')}`, checkoutUrl: successUrl(order), requiresCustomerAction: false };
+    return { sessionId: `demo_${randomId(12)}`, checkoutUrl: successUrl(order), requiresCustomerAction: false };
   }
 
   // Nothing to capture or void at a processor that does not exist; the order store records the outcome.

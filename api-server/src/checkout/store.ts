@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
+import { randomId } from '../random';
 import { camelized, type Camelized } from '../db/rows';
 import type { CheckoutTables } from './table';
 import type { PlanId } from '../../../src/data/plans';
@@ -18,7 +18,7 @@ const toOrder = (r: OrderColumns): OrderRecord => ({ ...camelized(r), planId: r.
 export type NewOrder = Pick<OrderRecord, 'planId' | 'planName' | 'amountCents' | 'currency' | 'period' | 'customerName' | 'customerEmail' | 'provider'>;
 
 function newOrderId(): string {
-  return `ord_${randomBytes(10).toString('hex')}`;
+  return `ord_${randomId(10)}`;
 }
 
 // The three writes of every checkout, built once (db/prepared.ts).

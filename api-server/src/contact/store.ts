@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomId } from '../random';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
@@ -25,7 +25,7 @@ export class ContactStore {
 
   /** Stores on `tx`: the caller's transaction, or on its own. */
   async insert(msg: NewContactMessage, tx: Db = this.db): Promise<ContactMessage> {
-    const row: ContactMessage = { id: `msg_${randomBytes(8).toString('hex')}`, createdAt: this.now().toISOString(), ...msg };
+    const row: ContactMessage = { id: `msg_${randomId(8)}`, createdAt: this.now().toISOString(), ...msg };
     await insertMessage.execute(tx, row);
     return row;
   }

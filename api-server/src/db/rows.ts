@@ -9,6 +9,18 @@ export type Camelized<T> = { [K in keyof T as K extends string ? CamelCase<K> : 
 /** A selected row with camelCase keys: the one row mapper; a store adds only what it narrows (an enum, a JSON column). */
 export function camelized<T extends object>(row: T): Camelized<T> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) out[key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())] = value;
+  const source = row as Record<string, unknown>;
+  for (const key of Object.keys(source)) out[camelKey(key)] = source[key];
   return out as Camelized<T>;
+}
+
+// Column names are few and fixed: each is converted once, not on every row (issue 28).
+const camelKeys = new Map<string, string>();
+function camelKey(column: string): string {
+  let key = camelKeys.get(column);
+  if (key === undefined) {
+    key = column.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+    camelKeys.set(column, key);
+  }
+  return key;
 }

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomId } from '../random';
 import type { RequestHandler } from 'express';
 
 /** Every sandbox answer names its request, as the documented error body's request_id does. */
 export const REQUEST_ID_HEADER = 'Request-Id';
 
-export const newRequestId = () => `req_${randomBytes(12).toString('base64url')}`;
+export const newRequestId = () => `req_${randomId(12, 'base64url')}`;
 
 export const setRequestId: RequestHandler = (_req, res, next) => {
   const id = newRequestId();
