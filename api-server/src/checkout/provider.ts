@@ -24,8 +24,9 @@ export interface PaymentProvider {
   /**
    * True for a processor outside this process (any real one): each step of an order is then on
    * disk before the processor hears of the next, so a crash never leaves a charge we hold no
-   * record of. False for one that keeps nothing outside our database (the demo): its steps are
-   * only committed, and the last step's sync, which the answer waits for, covers them all.
+   * record of. False for one that keeps nothing outside our database (the demo): every step
+   * then runs in one transaction, with its calls inside it, so such a provider must answer at
+   * once, never wait on the network or a timer (the database's writes would wait with it).
    */
   readonly remote: boolean;
   createSession(order: OrderRecord): Promise<PaymentSession>;

@@ -44,6 +44,26 @@ export interface CheckoutHooks {
  * one: a paid order is answered as it is, a pending one goes on from its last recorded step.
  */
 export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest, options: CheckoutHooks = {}): Promise<CheckoutResult> {
+  if (deps.provider.remote) return runSteps(deps, request, options);
+  // A provider in this process (the demo) holds nothing outside our database, so nobody outside
+  // learns of a step before the last: all of them are one transaction, which the answer waits
+  // for. A crash before its commit leaves nothing, as it would have left the earlier steps'
+  // unsynced writes. One write instead of three took ~12% off a keyed checkout's CPU (issue 28).
+  // A refusal (402, 502) commits the order's failure with it, then is answered.
+  const outcome = await deps.commit(async (tx) => {
+    const inTx: CheckoutDeps['commit'] = (work) => work(tx);
+    try {
+      return { result: await runSteps({ ...deps, db: tx, commit: inTx, committed: inTx }, request, options) };
+    } catch (err) {
+      if (err instanceof HttpError) return { refused: err };
+      throw err;
+    }
+  });
+  if (outcome.refused) throw outcome.refused;
+  return outcome.result;
+}
+
+async function runSteps(deps: CheckoutDeps, request: CheckoutRequest, options: CheckoutHooks): Promise<CheckoutResult> {
   const plan = getPlan(request.planId);
   const orders = new OrderStore(deps.db, deps.now);
   const resumed = options.resumeId === undefined ? undefined : await orders.get(options.resumeId);

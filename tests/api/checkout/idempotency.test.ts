@@ -88,6 +88,8 @@ describe('POST /api/checkout with Idempotency-Key', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     class Slow extends DemoPaymentProvider {
+      // One that takes its time is outside this process: its steps are not held in one transaction.
+      override readonly remote = true;
       override async createSession(...args: Parameters<DemoPaymentProvider['createSession']>) {
         await gate;
         return super.createSession(...args);

@@ -12,6 +12,8 @@ function gatedProvider() {
   let open!: () => void;
   const gate = new Promise<void>((r) => (open = r));
   class Slow extends DemoPaymentProvider {
+    // One that takes its time is outside this process: its steps are not held in one transaction.
+    override readonly remote = true;
     override async createSession(...args: Parameters<DemoPaymentProvider['createSession']>) {
       await gate;
       return super.createSession(...args);
