@@ -107,6 +107,8 @@ export function siteRouter(site: BuiltSite, { planIds, protectedRoutes, guard, d
     // sendFile too: a page's validator is set here, as `send` would make it (size and mtime,
     // read now, so a rebuilt page is never answered 304), and `send` answers If-None-Match with it.
     fs.stat(file, (err, stat) => {
+      // Answered meanwhile (a client gone, a timeout): nothing more to send, and no header to set.
+      if (res.headersSent) return;
       if (!err) res.setHeader('ETag', etag(stat));
       res.status(status).sendFile(file);
     });
