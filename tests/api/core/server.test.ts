@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import type { Feature } from '../../../api-server/src/deps';
@@ -61,6 +61,29 @@ describe('the HTTP server (issue 28)', () => {
     expect(await res.json()).toEqual({ ok: true });
     expect(seen.request).toBe(t.app.request);
     expect(seen.response).toBe(t.app.response);
+  });
+
+  it('survives a client that hangs up mid-body, and answers two pipelined requests on one connection', async () => {
+    const port = (server.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => {
+      const cut = net.connect(port, '127.0.0.1', () => {
+        cut.end('POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na');
+        cut.destroy();
+        resolve();
+      });
+    });
+    const answers = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const both = net.connect(port, '127.0.0.1', () => {
+        both.write('GET /api/probe HTTP/1.1\r\nHost: x\r\n\r\nGET /api/probe HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      });
+      both.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      both.on('end', () => resolve(text));
+      both.on('error', reject);
+    });
+    // The second status line follows the first body directly, with no line break before it.
+    expect(answers.match(/HTTP\/1\.1 200 OK\r\n/g)).toHaveLength(2);
+    expect((await fetch(`${base}/api/public-config`)).status).toBe(200);
   });
 
   it('answers like the app does: JSON errors, no ETag on API answers, bodies read', async () => {
