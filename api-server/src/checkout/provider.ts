@@ -51,7 +51,7 @@ export function successUrl(order: Pick<OrderRecord, 'id' | 'planId' | 'customerN
  */
 export class DemoPaymentProvider implements PaymentProvider {
   readonly name = 'demo';
-  // Two fsync waits fewer per checkout (issue 28): nobody outside learns of a step before the last.
+  // One transaction per checkout (issue 28): nobody outside learns of a step before the last.
   readonly remote: boolean = false;
 
   async createSession(order: OrderRecord): Promise<PaymentSession> {

@@ -23,7 +23,7 @@ export function createCheckoutFeature(
     paths: ['checkout'],
     migrations: checkoutMigrations,
     routes({ db, now, logger, limiters, writes }) {
-      const deps: CheckoutDeps = { db, now, provider: makeProvider(), logger, commit: (work) => writes.run(work), committed: (work) => writes.committed(work) };
+      const deps: CheckoutDeps = { db, now, provider: makeProvider(), logger, commit: (work) => writes.run(work) };
       const keys = new IdempotencyStore(db, 'checkout_idempotency', now, { writes, leaseMs: options.idempotencyLeaseMs });
       const router = express.Router();
       router.post('/checkout', limiters.forms, validateBody(checkoutRequestSchema), idempotent(keys, logger), async (_req, res) => {

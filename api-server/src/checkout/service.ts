@@ -21,13 +21,6 @@ export interface CheckoutDeps {
   logger: Logger;
   /** Commits a write durably: what the customer or a remote provider is told rests on it (Writes.run). */
   commit: <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
-  /** Commits a write, maybe before it is durable (Writes.committed): for steps nobody outside sees yet. */
-  committed: <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
-}
-
-/** How the steps before the last are stored: durably only when a remote provider hears of them (PaymentProvider.remote). */
-function stepWrite(deps: Pick<CheckoutDeps, 'provider' | 'commit' | 'committed'>): CheckoutDeps['commit'] {
-  return deps.provider.remote ? deps.commit : deps.committed;
 }
 
 export interface CheckoutHooks {
@@ -53,7 +46,7 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
   const outcome = await deps.commit(async (tx) => {
     const inTx: CheckoutDeps['commit'] = (work) => work(tx);
     try {
-      return { result: await runSteps({ ...deps, db: tx, commit: inTx, committed: inTx }, request, options) };
+      return { result: await runSteps({ ...deps, db: tx, commit: inTx }, request, options) };
     } catch (err) {
       if (err instanceof HttpError) return { refused: err };
       throw err;
@@ -72,7 +65,7 @@ async function runSteps(deps: CheckoutDeps, request: CheckoutRequest, options: C
     return proceed(deps, orders, resumed, options.onResult);
   }
   // The order is stored before the payment provider ever hears of it (on disk, for a remote one).
-  const order = await stepWrite(deps)(async (tx) => {
+  const order = await deps.commit(async (tx) => {
     const created = await orders.create({
       planId: plan.id,
       planName: plan.name,
@@ -112,7 +105,7 @@ async function proceed(
     ({ sessionId, checkoutUrl, requiresCustomerAction } = session);
     // Stored before the capture, so a retry after a crash confirms this same session. The
     // answer sends the customer to the provider's page: then it is durable before it leaves.
-    await (session.requiresCustomerAction ? commit : stepWrite(deps))(async (tx) => {
+    await commit(async (tx) => {
       await orders.attachSession(order.id, session.sessionId, tx);
       if (session.requiresCustomerAction) await onResult({ orderId: order.id, checkoutUrl: session.checkoutUrl }, tx);
     });

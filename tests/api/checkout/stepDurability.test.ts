@@ -45,11 +45,6 @@ describe('checkout: which steps are durable before the next', () => {
         log.push('durable write');
         return value;
       },
-      committed: async <T>(work: (tx: Db) => Promise<T>) => {
-        const value = await writes.committed(work);
-        log.push('committed write');
-        return value;
-      },
     };
     const result = await startCheckout(deps, { planId: 'business', customerName: 'Ada', customerEmail: 'ada@example.com' });
     expect(result.checkoutUrl).toContain('/success?plan=business');
