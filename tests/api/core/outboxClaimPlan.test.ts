@@ -67,4 +67,21 @@ describe('the outbox claim query at a large backlog', () => {
       expect(text).not.toMatch(/Sort/);
     }
   });
+
+  it('writes the batch size into the statement, and refuses one that is not a positive integer', async () => {
+    const claim = claimStatementOf(storage.db, { limit: 7, worker: 'worker-a', leaseMs: 60_000, now: at, inFlight: [] });
+    // Bound, the LIMIT of the subquery cost SQLite a third more per claim (issue 28).
+    expect(claim.sql).toMatch(/limit 7\)/i);
+    expect(claim.parameters).not.toContain(7);
+    for (const limit of [0, -1, 1.5, Number.NaN]) {
+      expect(() => claimStatementOf(storage.db, { limit, worker: 'worker-a', leaseMs: 60_000, now: at, inFlight: [] })).toThrow(RangeError);
+    }
+  });
+
+  it('returns what a delivery needs and not the lease it sets', async () => {
+    const claim = claimStatementOf(storage.db, { limit: 5, worker: 'worker-a', leaseMs: 60_000, now: at, inFlight: [] });
+    const rows = (await storage.db.executeQuery(claim)).rows;
+    expect(rows).toHaveLength(5);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['attempts', 'created_at', 'from_addr', 'html_body', 'id', 'last_error', 'next_attempt_at', 'queued_at', 'ref', 'reply_to', 'sent_at', 'status', 'subject', 'text_body', 'to_addr']);
+  });
 });
