@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { IDEMPOTENCY } from '../../../../src/data/apiReference/common';
 import { atomically, type Db, type Writes } from '../../db/database';
 import { prepared } from '../../db/prepared';
@@ -58,14 +58,20 @@ export interface IdempotencyStoreOptions {
 /** The writes every keyed request makes, built once per table (db/prepared.ts). */
 function hotQueries(table: IdempotencyTableName) {
   return {
-    forgetExpired: prepared((db, p: { key: string; before: number }) => keysDb(db).deleteFrom(table).where('key', '=', p.key).where('created_at', '<=', p.before)),
-    claim: prepared((db, p: { key: string; hash: string; at: number; until: number }) =>
+    claim: prepared((db, p: { key: string; hash: string; at: number; until: number; expiredBefore: number }) =>
       // Of two instances taking the same new key at once, exactly one inserts; the other waits
-      // for its commit and then reads its row.
+      // for its commit and then reads its row. A key older than the TTL is another request by
+      // now: it is taken over in the same statement (one write where a DELETE came first).
       keysDb(db)
         .insertInto(table)
         .values({ key: p.key, request_hash: p.hash, created_at: p.at, lease_until: p.until })
-        .onConflict((oc) => oc.column('key').doNothing())
+        .onConflict((oc) =>
+          oc
+            .column('key')
+            .doUpdateSet({ request_hash: p.hash, created_at: p.at, lease_until: p.until, status_code: null, response_json: null, resource_id: null })
+            // The stored row's age, not the new one's: named with its table on both engines.
+            .where(sql.ref(`${table}.created_at`), '<=', p.expiredBefore),
+        )
         .returning('key'),
     ),
     bind: prepared((db, p: { key: string; resource: string }) => keysDb(db).updateTable(table).set({ resource_id: p.resource }).where('key', '=', p.key)),
@@ -118,8 +124,7 @@ export class IdempotencyStore {
     const tx = keysDb(db);
     const nowMs = this.now().getTime();
     const leaseUntil = nowMs + this.leaseMs;
-    await this.queries.forgetExpired.execute(db, { key, before: nowMs - this.ttlMs });
-    const inserted = await this.queries.claim.first(db, { key, hash: requestHash, at: nowMs, until: leaseUntil });
+    const inserted = await this.queries.claim.first(db, { key, hash: requestHash, at: nowMs, until: leaseUntil, expiredBefore: nowMs - this.ttlMs });
     if (inserted) return { kind: 'new' };
     const row = await tx.selectFrom(this.table).select(['request_hash', 'status_code', 'response_json']).where('key', '=', key).executeTakeFirstOrThrow();
     if (row.request_hash !== requestHash) return { kind: 'mismatch' };
