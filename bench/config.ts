@@ -5,7 +5,7 @@ import { chromiumPath } from '../tests/_services/programs';
 
 /**
  * Knobs and budgets of `npm run bench`, in one place so a budget change is a one-line diff.
- * Env knobs: BENCH_RUNS, BENCH_ROUTES, BENCH_SKIP, BENCH_PRESETS, BENCH_PORT_BASE, BENCH_LOAD_SECONDS, BENCH_INSTALL,
+ * Env knobs: BENCH_RUNS, BENCH_ROUTES, BENCH_SKIP, BENCH_PRESETS, BENCH_PORT_BASE, BENCH_LOAD_SECONDS, BENCH_LOAD_ROUNDS, BENCH_INSTALL,
  * BENCH_CPU_SLOWDOWN, BENCH_ALT_BUILD,
  * BENCH_SUSTAINED_SECONDS (the issue's ten-minute run: 600), BENCH_SUSTAINED_RATE (support posts per second of the steady run).
  */
@@ -70,6 +70,8 @@ export const BUDGETS = {
   claimBacklogs: [20_000, 100_000],
   /** The flat-out burst of the sustained section, after its steady run. */
   burstSeconds: 20,
+  /** At the steady rate the outbox backlog stays under this many seconds of posts. */
+  steadyBacklogSeconds: 5,
 } as const;
 
 /** Chromium flags that work in these containers: the same list the e2e tests launch with. */
@@ -99,6 +101,8 @@ export interface BenchOptions {
   /** Lighthouse presets to run (BENCH_PRESETS=mobile halves a Lighthouse-only comparison). */
   presets: Preset[];
   loadSeconds: number;
+  /** Hello-world/endpoint pairs per durable POST (BENCH_LOAD_ROUNDS): the median ratio is judged. */
+  loadRounds: number;
   /** Sustained form traffic, then the outbox drains (short by default; 600 for the issue's ten minutes). */
   sustainedSeconds: number;
   /**
@@ -145,6 +149,7 @@ export function readOptions(): BenchOptions {
     skip,
     presets,
     loadSeconds: positiveInt('BENCH_LOAD_SECONDS', 10),
+    loadRounds: positiveInt('BENCH_LOAD_ROUNDS', 3),
     sustainedSeconds: positiveInt('BENCH_SUSTAINED_SECONDS', 20),
     sustainedRate: positiveInt('BENCH_SUSTAINED_RATE', 500),
     connections: 50,

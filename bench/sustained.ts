@@ -22,6 +22,7 @@ const S = 'sustained';
  * compile on a 2-core machine that also stalls the loop). Once per process, not per claim.
  */
 const WARM_UP_CLAIMS = 200;
+const SETTLE_MS = 2_000;
 
 /**
  * How long one claim of due mail holds the event loop with `backlog` rows pending: SQLite is
@@ -41,6 +42,9 @@ async function claimBlock(backlog: number, claims: number): Promise<{ max: numbe
     await writes.run(async (tx) => {
       for (let i = 1; i <= rows; i++) await outbox.enqueue({ ref: `bench:${i}`, to: `c${i}@example.com`, subject: `Ticket ${i}`, text: 'Body\n' }, tx);
     });
+    // Let the checkpoint thread copy the backlog's inserts (megabytes of log) first: the claims
+    // are measured on a settled database, as a running worker meets it, not beside that copy.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const times: number[] = [];
     for (let i = 0; i < WARM_UP_CLAIMS + claims; i++) {
       const claimed = await writes.run(async (tx) => {
@@ -95,7 +99,9 @@ async function drain(seconds: number, connections: number, log: (line: string) =
     clearInterval(sampler);
     const atEnd = pendingMail(server.dataDir);
     const stopped = performance.now();
-    const limitMs = Math.max(60_000, seconds * 2_000);
+    // Flat out, posts arrive ~3x faster than one worker delivers to the sink (~1,250 mails/s
+    // here), so the backlog takes about three times the load's length to drain: five allowed.
+    const limitMs = Math.max(60_000, seconds * 5_000);
     let left = atEnd;
     while (left > 0 && performance.now() - stopped < limitMs) {
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -119,8 +125,10 @@ export async function runSustained(options: BenchOptions, report: Report, log: (
   const steady = await drain(options.sustainedSeconds, options.connections, log, options.sustainedRate);
   const label = `${options.sustainedRate} posts/s`;
   report.info(S, `POST /api/support at ${label} for ${options.sustainedSeconds} s`, `${Math.round(steady.rps)} req/s${steady.failures ? ` · ${steady.failures} failures` : ''}`);
-  // Mail queued during one second of the load: a backlog under it is the worker keeping pace.
-  report.check(S, `outbox backlog at ${label}`, `peak ${steady.peak} · ${steady.atEnd} when the load stopped`, `< ${options.sustainedRate} (one second of posts)`, steady.peak < options.sustainedRate);
+  // Keeping pace: the backlog stays within a few seconds of posts however long the load lasts
+  // (a worker falling behind grows it by the shortfall every second, without limit).
+  const bound = options.sustainedRate * BUDGETS.steadyBacklogSeconds;
+  report.check(S, `outbox backlog at ${label}`, `peak ${steady.peak} · ${steady.atEnd} when the load stopped`, `< ${bound} (${BUDGETS.steadyBacklogSeconds} s of posts)`, steady.peak < bound);
   report.check(S, `outbox drained after ${label}`, steady.left === 0 ? `in ${steady.drainS.toFixed(1)} s` : `${steady.left} still pending after ${steady.limitS} s`, 'drains', steady.left === 0);
   // Flat out: requests first, the backlog grows, and is delivered once the load stops.
   const d = await drain(BUDGETS.burstSeconds, options.connections, log);
