@@ -71,7 +71,7 @@ describe('the outbox claim query at a large backlog', () => {
   it('writes the batch size into the statement, and refuses one that is not a positive integer', async () => {
     const claim = claimStatementOf(storage.db, { limit: 7, worker: 'worker-a', leaseMs: 60_000, now: at, inFlight: [] });
     // Bound, the LIMIT of the subquery cost SQLite a third more per claim (issue 28).
-    expect(claim.sql).toMatch(/limit 7\)/i);
+    expect(claim.sql).toMatch(/ limit 7[ )]/i);
     expect(claim.parameters).not.toContain(7);
     for (const limit of [0, -1, 1.5, Number.NaN]) {
       expect(() => claimStatementOf(storage.db, { limit, worker: 'worker-a', leaseMs: 60_000, now: at, inFlight: [] })).toThrow(RangeError);
