@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Database as SqliteConnection } from 'better-sqlite3';
-import { markInTransaction, StorageUnavailableError, type Db, type Writes } from './database';
+import { markInTransaction, StorageUnavailableError, type Db, type DirectStatements, type Writes } from './database';
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
@@ -54,6 +54,8 @@ export class GroupCommit implements Writes {
   private brokenBy: unknown;
   /** Asked before each batch whether to wait (the Checkpointer, which starts the log over then). */
   private gate: (() => Promise<unknown> | undefined) | undefined;
+  /** The jobs' prepared queries, run on the connection this class holds during a batch (db/prepared.ts). */
+  private readonly direct: DirectStatements;
 
   constructor(
     private readonly db: Db,
@@ -64,6 +66,16 @@ export class GroupCommit implements Writes {
   ) {
     this.asyncSync = !raw.memory && String(raw.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal';
     const sql = (text: string) => raw.prepare(text);
+    // Statements by SQL text: the hot queries are a few dozen, each prepared once.
+    const prepared = new Map<string, ReturnType<typeof sql>>();
+    this.direct = (text, parameters) => {
+      let statement = prepared.get(text);
+      if (!statement) prepared.set(text, (statement = sql(text)));
+      // As Kysely's SQLite driver does: rows for a statement that returns some, none otherwise.
+      if (statement.reader) return statement.all(parameters);
+      statement.run(parameters);
+      return [];
+    };
     this.statements = {
       normal: sql('PRAGMA synchronous = NORMAL'),
       full: sql('PRAGMA synchronous = FULL'),
@@ -140,7 +152,7 @@ export class GroupCommit implements Writes {
   /** Holds the connection: the pragmas, BEGIN and COMMIT on it are ours alone. */
   private async runBatch(tx: Db, jobs: Job[]): Promise<Outcome[]> {
     const s = this.statements;
-    markInTransaction(tx);
+    markInTransaction(tx, this.direct);
     const outcomes: Outcome[] = [];
     if (this.asyncSync) s.normal.run();
     try {

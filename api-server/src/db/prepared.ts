@@ -1,5 +1,5 @@
 import { CompiledQuery, type Compilable } from 'kysely';
-import { isPostgres, type Db, type Engine } from './database';
+import { directStatements, isPostgres, type Db, type Engine } from './database';
 
 /** Marks a stand-in value; no real value starts with a NUL character followed by this. */
 const STAND_IN = '\u0000prepared:';
@@ -49,24 +49,35 @@ export function prepared<P extends Record<string, unknown>, R>(build: (db: Db, p
     return t;
   }
 
-  function compile(db: Db, values: P): CompiledQuery<R> {
-    const { sql, slots } = template(db);
-    const parameters = slots.map((slot) => {
+  function parametersFor(slots: Slot[], values: P): unknown[] {
+    return slots.map((slot) => {
       if ('fixed' in slot) return slot.fixed;
       const value = values[slot.name];
       if (value === undefined) throw new TypeError(`prepared query: no value for "${slot.name}"`);
       return value;
     });
-    return CompiledQuery.raw(sql, parameters) as CompiledQuery<R>;
+  }
+
+  function compile(db: Db, values: P): CompiledQuery<R> {
+    const { sql, slots } = template(db);
+    return CompiledQuery.raw(sql, parametersFor(slots, values)) as CompiledQuery<R>;
+  }
+
+  /** Inside a group-commit batch on SQLite, on the connection itself (database.ts, directStatements). */
+  async function rows(db: Db, values: P): Promise<R[]> {
+    const direct = directStatements(db);
+    if (direct) {
+      const { sql, slots } = template(db);
+      return direct(sql, parametersFor(slots, values)) as R[];
+    }
+    return (await db.executeQuery(compile(db, values))).rows;
   }
 
   return {
     compile,
-    async execute(db, values) {
-      return (await db.executeQuery(compile(db, values))).rows;
-    },
+    execute: rows,
     async first(db, values) {
-      return (await db.executeQuery(compile(db, values))).rows[0];
+      return (await rows(db, values))[0];
     },
   };
 }
