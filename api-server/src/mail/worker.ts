@@ -19,7 +19,7 @@ export interface WorkerOptions {
   concurrency?: number;
   pollMs?: number;
   now?: () => number;
-  /** True while requests wait for answers from a saturated server (RequestActivity.busy): the worker then sends one message at a time, with pauses. */
+  /** True while requests wait for answers: the worker then sends one message at a time, with pauses. */
   busy?: () => boolean;
   /**
    * Resolves once every committed write is on disk. Awaited before reading due mail, so no
