@@ -32,6 +32,11 @@ export function withNamedStatements(pool: pg.Pool, max = MAX_NAMED_STATEMENTS): 
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     let w = wrapped.get(client);
     if (!w) {
+      // The pool listens for errors only while a connection is idle. One that breaks while
+      // lent out (the server restarted, the backend terminated) fails its query, and node-
+      // postgres emits 'error' as well: with no listener that would throw and stop the process.
+      // The failed query is the report; the pool drops the connection when it comes back.
+      client.on('error', () => undefined);
       // One implementation of Kysely's two overloads (a query, or a cursor passed through).
       const query = ((sqlOrCursor: unknown, parameters?: readonly unknown[]) => {
         if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as pg.Submittable);
