@@ -12,6 +12,16 @@ function serverBundle(): string {
   bundle ??= buildServer(ROOT);
   return bundle;
 }
+/** Servers this test file started and has not seen exit. */
+const live = new Set<ChildProcess>();
+// A test that fails before its own stop() must not leave its server running: a live child keeps
+// jest from exiting, and CI then waits out its whole timeout instead of reporting the failure.
+if (typeof afterAll === 'function') {
+  afterAll(() => {
+    for (const child of live) child.kill('SIGKILL');
+  });
+}
+
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
 export const SETUP_PASSWORD = 'E2E-SETUP-PASSWORD';
 
@@ -57,6 +67,8 @@ export function startServer(options: StartOptions = {}): Promise<RunningServer> 
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  live.add(child);
+  child.on('exit', () => live.delete(child));
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
