@@ -1,4 +1,5 @@
-import { checkConnection, openPostgres, openSqlite, PgWrites, type Storage } from './database';
+import { checkConnection, openPostgres, openSqlite, type Storage } from './database';
+import { PgWrites } from './pgWrites';
 import { Checkpointer } from './checkpointer';
 import { GroupCommit } from './groupCommit';
 
