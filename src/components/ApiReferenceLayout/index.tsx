@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import clsx from 'clsx';
-import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
+import FullPageLink from '@site/src/components/FullPageLink';
 import DocRootLayout from '@theme/DocRoot/Layout';
 import HomeBreadcrumbItem from '@theme/DocBreadcrumbs/Items/Home';
 import { HtmlClassNameProvider, ThemeClassNames } from '@docusaurus/theme-common';
@@ -41,9 +41,9 @@ export default function ApiReferenceLayout({ title, description, sidebar, breadc
                     <ul className="breadcrumbs">
                       <HomeBreadcrumbItem />
                       <li className="breadcrumbs__item">
-                        <Link className="breadcrumbs__link" to="/api-docs">
+                        <FullPageLink className="breadcrumbs__link" to="/api-docs">
                           API Reference
-                        </Link>
+                        </FullPageLink>
                       </li>
                       <li className="breadcrumbs__item breadcrumbs__item--active">
                         <span className="breadcrumbs__link">{breadcrumb}</span>

@@ -1,7 +1,7 @@
 /** Small MDX building blocks of the docs pages. Each renders data; none restates a fact. */
 import type { ReactNode } from 'react';
-import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import FullPageLink from '@site/src/components/FullPageLink';
 import { PLAN_DOC_PROFILES } from '@site/src/data/planProfiles';
 import { ACCOUNTING_PROVIDER, API_VERSION, SITE } from '@site/src/data/site';
 import { useSiteAddresses } from '@site/src/lib/useSiteAddresses';
@@ -20,12 +20,12 @@ export function PlanReferenceLinks(): ReactNode {
   return (
     <nav className={styles.planLinks} aria-label="API reference by plan">
       {PLAN_DOC_PROFILES.map((p) => (
-        <Link key={p.id} to={`/api-docs/${p.id}`} className={styles.planLink} style={{ ['--plan-color' as string]: p.color }}>
+        <FullPageLink key={p.id} to={`/api-docs/${p.id}`} className={styles.planLink} style={{ ['--plan-color' as string]: p.color }}>
           <span className={styles.planName}>{p.name}</span>
           <span className={styles.planPrice}>{p.priceLabel}</span>
           <span className={styles.planDesc}>{p.description}</span>
           <span className={styles.planCta}>View {p.name} API reference →</span>
-        </Link>
+        </FullPageLink>
       ))}
     </nav>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
+import FullPageLink from '@site/src/components/FullPageLink';
 import { PLAN_DOC_PROFILES, type PlanDocProfile } from '@site/src/data/planProfiles';
 import { OPENAPI_JSON_URL_PUBLIC, OPENAPI_URL_PUBLIC } from '@site/src/data/apiReference/public';
 import styles from './styles.module.css';
@@ -22,9 +22,9 @@ export default function PlanHeader({ profile }: { profile: PlanDocProfile }): Re
       <div className={styles.headerActions}>
         <nav className={styles.planSwitch} aria-label="Other plans">
           {PLAN_DOC_PROFILES.map((p) => (
-            <Link key={p.id} to={`/api-docs/${p.id}`} aria-current={p.id === profile.id ? 'page' : undefined} className={p.id === profile.id ? styles.planSwitchActive : undefined}>
+            <FullPageLink key={p.id} to={`/api-docs/${p.id}`} aria-current={p.id === profile.id ? 'page' : undefined} className={p.id === profile.id ? styles.planSwitchActive : undefined}>
               {p.name.replace(/ Plan$/, '')}
-            </Link>
+            </FullPageLink>
           ))}
         </nav>
         <span className={styles.openApiLinks}>

@@ -42,4 +42,40 @@ describe('docs pages on a phone', () => {
       await context.close();
     }
   });
+
+  // Docusaurus resolves a route under /api-docs to all of the docs plugin's layout chunks once per
+  // level of nesting: a plan page's breadcrumb and plan switcher, as <Link>s, appended 39 prefetch
+  // links for 11 chunks, and Lighthouse's slow phone scored the page 5-7 points lower for the
+  // downloads (src/components/FullPageLink). Those links are now loaded from the server.
+  it.each(['/api-docs/starter', '/api-docs/business', '/api-docs/enterprise'])('%s prefetches only the home page', async (route) => {
+    const { page, context } = await openPage(live.browser, { width: 412, height: 823 });
+    try {
+      await page.goto(live.server.url + route, { waitUntil: 'load' });
+      await settle(page);
+      const chunks = await page.evaluate(() => Array.from(document.querySelectorAll('link[rel="prefetch"]'), (l) => l.getAttribute('href')));
+      expect(chunks.length).toBeLessThanOrEqual(3);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the breadcrumb, plan switcher and plan cards still lead to their pages', async () => {
+    const { page, context } = await openPage(live.browser, { width: 412, height: 823 });
+    try {
+      await page.goto(live.server.url + '/api-docs/starter', { waitUntil: 'load' });
+      await hydrated(page);
+      await page.getByRole('navigation', { name: 'Other plans' }).getByRole('link', { name: 'Business' }).click();
+      await page.locator('h1', { hasText: 'Business Plan API Reference' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/api-docs/business');
+      await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'API Reference' }).click();
+      await page.getByRole('navigation', { name: 'API reference by plan' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/api-docs');
+      await hydrated(page);
+      await page.getByRole('navigation', { name: 'API reference by plan' }).getByRole('link', { name: /Enterprise/ }).click();
+      await page.locator('h1', { hasText: 'Enterprise Plan API Reference' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/api-docs/enterprise');
+    } finally {
+      await context.close();
+    }
+  });
 });
