@@ -12,6 +12,9 @@ interface PgJob {
 /** Jobs in one shared transaction at most: a batch holds its connection for two round trips per job. */
 const PG_MAX_BATCH = 64;
 
+/** For this transaction only: COMMIT returns before the WAL flush (see PgWrites.committed). */
+const skipFlush = (tx: Db) => sql`SET LOCAL synchronous_commit TO OFF`.execute(tx);
+
 /**
  * Writes on PostgreSQL, durable at COMMIT (synchronous_commit=on). The jobs queued during one
  * turn of the event loop share one transaction on one connection, as GroupCommit does on SQLite.
@@ -75,7 +78,6 @@ export class PgWrites implements Writes {
   }
 
   private async flush(): Promise<void> {
-    if (this.running >= this.maxBatches || this.queue.length === 0) return;
     const jobs = this.queue.splice(0, PG_MAX_BATCH);
     this.running++;
     try {
@@ -91,7 +93,7 @@ export class PgWrites implements Writes {
     try {
       job.resolve(
         await this.db.transaction().execute(async (tx) => {
-          if (!job.durable) await sql`SET LOCAL synchronous_commit TO OFF`.execute(tx);
+          if (!job.durable) await skipFlush(tx);
           return job.work(tx);
         }),
       );
@@ -101,14 +103,14 @@ export class PgWrites implements Writes {
   }
 
   private async together(jobs: PgJob[]): Promise<void> {
-    let values: unknown[] = [];
+    const values: unknown[] = [];
     let failure: { error: unknown; retry: boolean } | undefined;
     try {
       await this.db.connection().execute(async (conn) => {
         markInTransaction(conn);
         await sql`BEGIN`.execute(conn);
         try {
-          if (!jobs.some((j) => j.durable)) await sql`SET LOCAL synchronous_commit TO OFF`.execute(conn);
+          if (!jobs.some((j) => j.durable)) await skipFlush(conn);
           for (const job of jobs) values.push(await job.work(conn));
         } catch (error) {
           failure = { error, retry: !isStorageFault(error) };
@@ -124,7 +126,6 @@ export class PgWrites implements Writes {
     if (failure === undefined) {
       jobs.forEach((job, i) => job.resolve(values[i]));
     } else if (failure.retry) {
-      values = [];
       await Promise.all(jobs.map((job) => this.alone(job)));
     } else {
       for (const job of jobs) job.reject(failure.error);
