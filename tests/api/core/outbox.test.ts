@@ -147,4 +147,22 @@ describe('mail outbox', () => {
     expect(eml).toContain('hello file');
     await worker.stop();
   });
+
+  it('writes .eml files with asynchronous calls only: creating a file can wait on the disk, and the event loop must not', async () => {
+    const mailDir = path.join(dir, 'mail');
+    const sender = fileSender(mailDir);
+    const synchronous = (['mkdirSync', 'openSync', 'writeFileSync', 'writeSync', 'renameSync', 'rmSync'] as const).map((name) => ({ name, spy: jest.spyOn(fs, name) }));
+    try {
+      await store.enqueue({ ref: 't:4', to: 'sales@ledgerline.test', subject: 'Async file', text: 'no waiting' });
+      const [row] = await store.claimDue(1, 'test-worker', 60_000);
+      await sender.send(row!);
+      expect(synchronous.filter(({ spy }) => spy.mock.calls.length > 0).map(({ name }) => name)).toEqual([]);
+    } finally {
+      for (const { spy } of synchronous) spy.mockRestore();
+    }
+    const files = fs.readdirSync(mailDir);
+    expect(files).toHaveLength(1);
+    expect(fs.readFileSync(path.join(mailDir, files[0]!), 'utf8')).toContain('Subject: Async file');
+  });
 });
+
