@@ -67,31 +67,35 @@ export interface Host {
   log: (line: string) => void;
 }
 
-/** true when the tests can run; false after one line saying what to do. */
-export function ensurePrerequisites({ machine, run, log }: Host): boolean {
+/**
+ * true when the tests can run; false after one line saying what to do. `command` is what the
+ * person ran (`npm run bench` needs the same programs: Chromium for Lighthouse, PostgreSQL).
+ */
+export function ensurePrerequisites({ machine, run, log }: Host, command = 'npm test'): boolean {
+  const purpose = command === 'npm test' ? 'the tests' : 'it';
   const missing = missingPackages(machine);
   if (missing.length === 0) return true;
   let playwright = missing.includes('chromium') && ubuntuLike(machine);
   const fromApt = (): string[] => missing.filter((p) => !(playwright && p === 'chromium'));
   const install = (): string => `apt-get install -y ${fromApt().join(' ')}`;
-  const needs = `npm test needs ${missing.join(', ')}, not installed here`;
+  const needs = `${command} needs ${missing.join(', ')}, not installed here`;
   if (!isRoot(machine)) {
     const commands = [...(fromApt().length ? [`sudo apt-get update && sudo ${install()}`] : []), ...(playwright ? [PLAYWRIGHT_WITH_SUDO] : [])];
-    log(`${needs}: run "${commands.join(' && ')}", then npm test again.`);
+    log(`${needs}: run "${commands.join(' && ')}", then ${command} again.`);
     return false;
   }
   if (!onPath('apt-get', machine)) {
-    log(`${needs}, and this system has no apt-get: install them with its package manager, then npm test again.`);
+    log(`${needs}, and this system has no apt-get: install them with its package manager, then ${command} again.`);
     return false;
   }
   const plan = [...(fromApt().length ? [[`Debian's ${fromApt().join(', ')}`, `apt-get update && ${install()}`]] : []), ...(playwright ? [["Playwright's Chromium", PLAYWRIGHT_AS_ROOT]] : [])];
-  log(`npm test: installing ${plan.map(([what]) => what).join(' and ')} for the tests (${plan.map(([, how]) => how).join('; ')})`);
+  log(`${command}: installing ${plan.map(([what]) => what).join(' and ')} for ${purpose} (${plan.map(([, how]) => how).join('; ')})`);
   let aptInstalled = true;
   if (fromApt().length) {
     aptInstalled = run('apt-get', ['update', '-qq']) === 0;
     if (aptInstalled && fromApt().includes('chromium') && !aptHasChromium(machine)) {
       playwright = true;
-      log(`npm test: apt offers no Chromium that runs here (none, or one that installs a snap): installing Playwright's instead (${PLAYWRIGHT_AS_ROOT})`);
+      log(`${command}: apt offers no Chromium that runs here (none, or one that installs a snap): installing Playwright's instead (${PLAYWRIGHT_AS_ROOT})`);
     }
     if (aptInstalled && fromApt().length) aptInstalled = run('apt-get', ['install', '-y', '-qq', ...fromApt()]) === 0;
     // Debian starts the packaged servers where it can; the tests start private ones on free ports.
@@ -102,10 +106,10 @@ export function ensurePrerequisites({ machine, run, log }: Host): boolean {
   if (aptInstalled && playwrightInstalled && still.length === 0) return true;
   const aptStill = still.filter((p) => fromApt().includes(p));
   if (!aptInstalled || aptStill.length) {
-    log(`npm test: apt-get did not install ${(aptStill.length ? aptStill : fromApt()).join(', ')}: run "apt-get update && ${install()}" to see why.`);
+    log(`${command}: apt-get did not install ${(aptStill.length ? aptStill : fromApt()).join(', ')}: run "apt-get update && ${install()}" to see why.`);
   }
   if (playwright && (!playwrightInstalled || still.includes('chromium'))) {
-    log(`npm test: Playwright did not install its Chromium: run "${PLAYWRIGHT_AS_ROOT}" to see why.`);
+    log(`${command}: Playwright did not install its Chromium: run "${PLAYWRIGHT_AS_ROOT}" to see why.`);
   }
   return false;
 }

@@ -132,6 +132,12 @@ describe('without root', () => {
     expect(host.lines).toEqual(['npm test needs chromium, not installed here: run "sudo apt-get update && sudo apt-get install -y chromium", then npm test again.']);
   });
 
+  it('speaks of the command that was run: npm run bench needs the same programs', () => {
+    const host = fake({ executables: [REDIS, ...PG.map((p) => `${NPM_BIN}/${p}`)], npmPostgres: true });
+    expect(ensurePrerequisites(host, 'npm run bench')).toBe(false);
+    expect(host.lines).toEqual(['npm run bench needs chromium, not installed here: run "sudo apt-get update && sudo apt-get install -y chromium", then npm run bench again.']);
+  });
+
   it('names curl and Python\'s requests when the samples cannot run', () => {
     const host = fake({ executables: [CHROMIUM, REDIS, ...DEBIAN_PG], absentUntilInstalled: ['curl', 'python3'] });
     expect(ensurePrerequisites(host)).toBe(false);
