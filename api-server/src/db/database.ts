@@ -34,6 +34,8 @@ export interface Writes {
   committed<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /** Resolves once everything committed so far is durable (the mailer waits for this). */
   durable(): Promise<void>;
+  /** Resolves once no write is queued, running or waiting for its sync (see Outstanding). */
+  idle(): Promise<void>;
   close(): void;
 }
 
@@ -43,6 +45,7 @@ export interface Storage {
   writes: Writes;
   /** Where the SQLite file is (absent on PostgreSQL). */
   file?: string;
+  /** Once the writes handed over have settled (Writes.idle), closes the database. */
   close(): Promise<void>;
 }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Outstanding } from './outstanding';
 import type { Database as SqliteConnection } from 'better-sqlite3';
 import { markInTransaction, StorageUnavailableError, type Db, type DirectStatements, type Writes } from './database';
 
@@ -43,6 +44,7 @@ interface Committed {
 export class GroupCommit implements Writes {
   private queue: Job[] = [];
   private scheduled = false;
+  private readonly outstanding = new Outstanding();
   /** Committed to the WAL, waiting for the next fdatasync. */
   private unsynced: Committed[] = [];
   private syncing = false;
@@ -102,14 +104,20 @@ export class GroupCommit implements Writes {
     if (this.brokenBy !== undefined) {
       return Promise.reject(new StorageUnavailableError('Writes are stopped after a failed fsync of the write-ahead log', { cause: this.brokenBy }));
     }
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, durable, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        // setImmediate runs after the poll phase: every request read in this turn has queued.
-        setImmediate(() => void this.flush());
-      }
-    });
+    return this.outstanding.track(
+      new Promise<T>((resolve, reject) => {
+        this.queue.push({ work, durable, resolve: resolve as (value: unknown) => void, reject });
+        if (!this.scheduled) {
+          this.scheduled = true;
+          // setImmediate runs after the poll phase: every request read in this turn has queued.
+          setImmediate(() => void this.flush());
+        }
+      }),
+    );
+  }
+
+  idle(): Promise<void> {
+    return this.outstanding.idle();
   }
 
   /** Resolves once everything committed so far is on disk (the mailer waits for this). */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { Outstanding } from './outstanding';
 import { isStorageFault, markInTransaction, type Db, type Writes } from './database';
 
 interface PgJob {
@@ -33,6 +34,7 @@ export class PgWrites implements Writes {
   private queue: PgJob[] = [];
   private scheduled = false;
   private running = 0;
+  private readonly outstanding = new Outstanding();
 
   constructor(
     private readonly db: Db,
@@ -58,13 +60,19 @@ export class PgWrites implements Writes {
     return Promise.resolve();
   }
 
+  idle(): Promise<void> {
+    return this.outstanding.idle();
+  }
+
   close(): void {}
 
   private enqueue<T>(work: (tx: Db) => Promise<T>, durable: boolean): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, durable, resolve: resolve as (value: unknown) => void, reject });
-      this.schedule();
-    });
+    return this.outstanding.track(
+      new Promise<T>((resolve, reject) => {
+        this.queue.push({ work, durable, resolve: resolve as (value: unknown) => void, reject });
+        this.schedule();
+      }),
+    );
   }
 
   private schedule(): void {

@@ -32,6 +32,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       db,
       writes,
       close: async () => {
+        await writes.idle();
         writes.close();
         await db.destroy();
       },
@@ -47,6 +48,8 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     writes,
     file,
     close: async () => {
+      // Writes still queued or running (a handler whose client hung up) finish first.
+      await writes.idle();
       await checkpointer.close();
       writes.close();
       await db.destroy();

@@ -30,6 +30,7 @@ void (async () => {
     },
     committed: (work) => storage.writes.committed(work),
     durable: () => storage.writes.durable(),
+    idle: () => storage.writes.idle(),
     close: () => storage.writes.close(),
   };
   const now = () => new Date();
