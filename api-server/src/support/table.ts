@@ -56,4 +56,12 @@ export const supportMigrations: Migration[] = [
       await db.schema.createIndex('support_tickets_email').on('support_tickets').expression(sql`lower(email), created_at`).execute();
     },
   },
+  {
+    // No query reads tickets by creation time alone (the receipt limit uses support_tickets_email,
+    // lists go by id), and each ticket paid for this index's upkeep (issue 28).
+    id: 'support-003',
+    up: async (db) => {
+      await db.schema.dropIndex('support_tickets_created').ifExists().execute();
+    },
+  },
 ];

@@ -70,4 +70,14 @@ describe(`tables on ${TEST_ENGINE}`, () => {
     expect(Object.keys(declared).length).toBeGreaterThan(10);
     expect(migrated).toEqual(declared);
   }, 60_000);
+
+  it('support tickets keep only the indexes a query reads: each is paid for by every ticket stored', async () => {
+    const db = storage().db;
+    const names =
+      storage().engine === 'sqlite'
+        ? (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'support_tickets' AND name NOT LIKE 'sqlite_autoindex%'`.execute(db)).rows
+        : (await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'support_tickets' AND schemaname = current_schema() AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE '%_key'`.execute(db)).rows;
+    // The receipt limit's count (lower(email), created_at); ticket_id's UNIQUE constraint has its own.
+    expect(names.map((r) => r.name).sort()).toEqual(['support_tickets_email']);
+  });
 });
