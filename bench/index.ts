@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from '../scripts/ensureBuild';
-import { ensurePrerequisites, thisHost } from '../scripts/prerequisites';
+import { BENCH, ensurePrerequisites, thisHost } from '../scripts/prerequisites';
 import { ADMIN, startServer } from '../tests/e2e/_lib/server';
 import { runBuild, runInstall } from './build';
 import { PORTS, RESULTS_DIR, ROOT, STOCK_PAGES, readOptions, type BenchOptions } from './config';
@@ -80,7 +80,7 @@ async function lighthousePhase(options: BenchOptions, report: Report): Promise<v
 async function main(): Promise<void> {
   // Lighthouse drives Chromium and the load rows start PostgreSQL: on a fresh machine a missing
   // browser was an unhandled spawn error that left the bench's servers running.
-  if (!ensurePrerequisites(thisHost, 'npm run bench')) process.exit(1);
+  if (!ensurePrerequisites(thisHost, BENCH)) process.exit(1);
   const options = readOptions();
   const report = new Report();
   const started = Date.now();

@@ -67,12 +67,17 @@ export interface Host {
   log: (line: string) => void;
 }
 
-/**
- * true when the tests can run; false after one line saying what to do. `command` is what the
- * person ran (`npm run bench` needs the same programs: Chromium for Lighthouse, PostgreSQL).
- */
-export function ensurePrerequisites({ machine, run, log }: Host, command = 'npm test'): boolean {
-  const purpose = command === 'npm test' ? 'the tests' : 'it';
+/** Who asks: the command the person ran, and what the programs are for, for the messages. */
+export interface Asker {
+  command: string;
+  purpose: string;
+}
+
+/** `npm run bench` needs the same programs: Chromium for Lighthouse, PostgreSQL for its rows. */
+export const BENCH: Asker = { command: 'npm run bench', purpose: 'the bench' };
+
+/** true when the programs are there; false after one line saying what to do. */
+export function ensurePrerequisites({ machine, run, log }: Host, { command, purpose }: Asker = { command: 'npm test', purpose: 'the tests' }): boolean {
   const missing = missingPackages(machine);
   if (missing.length === 0) return true;
   let playwright = missing.includes('chromium') && ubuntuLike(machine);

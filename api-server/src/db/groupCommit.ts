@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { Outstanding } from './outstanding';
 import type { Database as SqliteConnection } from 'better-sqlite3';
 import { markInTransaction, StorageUnavailableError, type Db, type DirectStatements, type Writes } from './database';
+import { Outstanding } from './outstanding';
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { Outstanding } from './outstanding';
 import { isStorageFault, markInTransaction, type Db, type Writes } from './database';
+import { Outstanding } from './outstanding';
 
 interface PgJob {
   work: (tx: Db) => Promise<unknown>;

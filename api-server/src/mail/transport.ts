@@ -71,7 +71,8 @@ export function smtpSender(smtpUrl: string, pool: { maxConnections: number; maxM
  * With no SMTP_URL, each message becomes an .eml file under DATA_DIR/mail for a newcomer to open.
  * Written with the asynchronous fs calls: creating a file waits for the file system's journal,
  * which our own fdatasyncs keep busy under load. Synchronously that wait blocked the event loop
- * for ~3 ms a message, a quarter of the main thread during a support-form burst (issue 28).
+ * for ~3 ms a message: a quarter of the main thread while the worker drained a backlog between
+ * bursts of support posts, every request arriving then waiting behind it (issue 28).
  */
 export function fileSender(mailDir: string): { send: MailSender; close(): void } {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

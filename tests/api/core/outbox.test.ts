@@ -165,4 +165,3 @@ describe('mail outbox', () => {
     expect(fs.readFileSync(path.join(mailDir, files[0]!), 'utf8')).toContain('Subject: Async file');
   });
 });
-
