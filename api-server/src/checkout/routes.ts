@@ -2,7 +2,7 @@ import express from 'express';
 import { checkoutRequestSchema, type CheckoutResponse } from '../../../src/schemas/checkout';
 import type { Feature } from '../deps';
 import { parsedBody, validateBody } from '../http/validate';
-import { idempotencyContext, idempotent, IdempotencyStore, type Recovery } from '../http/idempotency';
+import { idempotent, IdempotencyStore, type Recovery } from '../http/idempotency';
 import { DemoPaymentProvider, successUrl, type PaymentProvider } from './provider';
 import { startCheckout, type CheckoutDeps, type CheckoutResult } from './service';
 import { OrderStore } from './store';
@@ -26,8 +26,7 @@ export function createCheckoutFeature(
       const deps: CheckoutDeps = { db, now, provider: makeProvider(), logger, commit: (work) => writes.run(work) };
       const keys = new IdempotencyStore(db, 'checkout_idempotency', now, { writes, leaseMs: options.idempotencyLeaseMs });
       const router = express.Router();
-      router.post('/checkout', limiters.forms, validateBody(checkoutRequestSchema), idempotent(keys, logger), async (_req, res) => {
-        const key = idempotencyContext(res);
+      router.post('/checkout', limiters.forms, validateBody(checkoutRequestSchema), idempotent(keys, logger, async (_req, res, key) => {
         let answer: CheckoutResponse | undefined;
         const result = await startCheckout(deps, parsedBody(res, checkoutRequestSchema), {
           resumeId: key?.resumeId,
@@ -39,7 +38,8 @@ export function createCheckoutFeature(
           }),
         });
         res.json(answer ?? responseOf(result));
-      });
+        // Its first effect is the order's transaction, where the key is bound (see ClaimMode).
+      }, 'with-work'));
       return router;
     },
     async recover({ db, now, logger }) {

@@ -58,17 +58,17 @@ export interface IdempotencyStoreOptions {
 /** The writes every keyed request makes, built once per table (db/prepared.ts). */
 function hotQueries(table: IdempotencyTableName) {
   return {
-    claim: prepared((db, p: { key: string; hash: string; at: number; until: number; expiredBefore: number }) =>
+    claim: prepared((db, p: { key: string; hash: string; at: number; until: number | null; expiredBefore: number; resource: string | null; status: number | null; json: string | null }) =>
       // Of two instances taking the same new key at once, exactly one inserts; the other waits
       // for its commit and then reads its row. A key older than the TTL is another request by
       // now: it is taken over in the same statement (one write where a DELETE came first).
       keysDb(db)
         .insertInto(table)
-        .values({ key: p.key, request_hash: p.hash, created_at: p.at, lease_until: p.until })
+        .values({ key: p.key, request_hash: p.hash, created_at: p.at, lease_until: p.until, resource_id: p.resource, status_code: p.status, response_json: p.json })
         .onConflict((oc) =>
           oc
             .column('key')
-            .doUpdateSet({ request_hash: p.hash, created_at: p.at, lease_until: p.until, status_code: null, response_json: null, resource_id: null })
+            .doUpdateSet({ request_hash: p.hash, created_at: p.at, lease_until: p.until, status_code: p.status, response_json: p.json, resource_id: p.resource })
             // The stored row's age, not the new one's: named with its table on both engines.
             .where(sql.ref(`${table}.created_at`), '<=', p.expiredBefore),
         )
@@ -124,8 +124,7 @@ export class IdempotencyStore {
     const tx = keysDb(db);
     const nowMs = this.now().getTime();
     const leaseUntil = nowMs + this.leaseMs;
-    const inserted = await this.queries.claim.first(db, { key, hash: requestHash, at: nowMs, until: leaseUntil, expiredBefore: nowMs - this.ttlMs });
-    if (inserted) return { kind: 'new' };
+    if (await this.claimNew(db, key, requestHash, {})) return { kind: 'new' };
     const row = await tx.selectFrom(this.table).select(['request_hash', 'status_code', 'response_json']).where('key', '=', key).executeTakeFirstOrThrow();
     if (row.request_hash !== requestHash) return { kind: 'mismatch' };
     if (row.status_code !== null && row.response_json !== null) {
@@ -143,6 +142,32 @@ export class IdempotencyStore {
       .executeTakeFirst();
     if (!taken) return { kind: 'in-progress' };
     return taken.resource_id === null ? { kind: 'new' } : { kind: 'resume', resourceId: taken.resource_id };
+  }
+
+  /**
+   * Claims a key nobody holds, in `db`'s transaction (the work's own): bound to the resource the
+   * work just created, or answered at once. False when the key is taken (another request holds
+   * it, or answered it within the TTL); nothing is written then.
+   */
+  async claimNew(db: Db, key: string, requestHash: string, state: { resourceId?: string; answer?: { status: number; body: unknown } }): Promise<boolean> {
+    const nowMs = this.now().getTime();
+    const { resourceId = null, answer } = state;
+    const row = await this.queries.claim.first(db, {
+      key,
+      hash: requestHash,
+      at: nowMs,
+      until: answer ? null : nowMs + this.leaseMs,
+      expiredBefore: nowMs - this.ttlMs,
+      resource: resourceId,
+      status: answer ? answer.status : null,
+      json: answer ? JSON.stringify(answer.body) : null,
+    });
+    return row !== undefined;
+  }
+
+  /** claimNew with an answer, in a write of its own (a request answered without creating anything). */
+  answerNew(key: string, requestHash: string, status: number, body: unknown): Promise<boolean> {
+    return this.commit((db) => this.claimNew(db, key, requestHash, { answer: { status, body } }));
   }
 
   /** Keeps the claim of a request that is still running (see IDEMPOTENCY_LEASE_MS). */
