@@ -41,6 +41,34 @@ describe('Idempotency-Key: taken with the work', () => {
     expect(await t.db.selectFrom('checkout_orders').select('id').execute()).toEqual([{ id: first.body.orderId }]);
   });
 
+  it('a run whose claim rolled back leaves alone the key another request took meanwhile', async () => {
+    const store = new IdempotencyStore(t.db, 'checkout_idempotency', () => t.clock.now, { writes: t.storage.writes });
+    const bare = express();
+    bare.post(
+      '/thing',
+      idempotent(
+        store,
+        logger,
+        async (req, _res, key) => {
+          await t.storage.writes
+            .run(async (tx) => {
+              await key!.bind('res_mine', tx);
+              throw new Error('the rest of the work failed');
+            })
+            .catch(() => undefined);
+          await t.storage.writes.run((tx) => store.claimNew(tx, req.get(IDEMPOTENCY_HEADER)!, fingerprintOf(null), { resourceId: 'res_theirs' }));
+          throw new Error('this run fails too: a 500, which releases what it holds');
+        },
+        'with-work',
+      ),
+    );
+    bare.use(errorHandler(logger));
+    const res = await request(bare).post('/thing').set(IDEMPOTENCY_HEADER, 'k-rolled-back');
+    expect(res.status).toBe(500);
+    const row = await t.db.selectFrom('checkout_idempotency').selectAll().where('key', '=', 'k-rolled-back').executeTakeFirstOrThrow();
+    expect([row.resource_id, row.lease_until !== null]).toEqual(['res_theirs', true]);
+  });
+
   describe('a handler that answers without creating anything', () => {
     /** A bare app with one keyed route. */
     function app(answer: IdempotentHandler, mode?: ClaimMode) {

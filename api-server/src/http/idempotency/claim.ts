@@ -81,10 +81,13 @@ export async function claimKey(
   }
 }
 
-/** A key this run holds: its lease is renewed until it is answered or released (see claimKey). */
-export function heldKey(store: IdempotencyStore, key: string, logger: Logger, resumeId?: string): HeldKey {
+/**
+ * A key this run holds: its lease is renewed until it is answered or released (see claimKey).
+ * `owner`: the resource it was claimed with (IdempotencyStore.renew), when claimed with the work.
+ */
+export function heldKey(store: IdempotencyStore, key: string, logger: Logger, resumeId?: string, owner?: string): HeldKey {
   const heartbeat = setInterval(() => {
-    store.renew(key).catch((err: unknown) => logger.warn({ err, key }, 'idempotency lease could not be renewed'));
+    store.renew(key, owner).catch((err: unknown) => logger.warn({ err, key }, 'idempotency lease could not be renewed'));
   }, Math.max(1, Math.floor(store.leaseMs / 3)));
   heartbeat.unref();
   return {
@@ -93,11 +96,11 @@ export function heldKey(store: IdempotencyStore, key: string, logger: Logger, re
     bind: (resourceId, tx) => store.bind(key, resourceId, tx),
     complete: (status, body, tx) => {
       clearInterval(heartbeat);
-      return store.complete(key, status, body, tx);
+      return store.complete(key, status, body, tx, owner);
     },
     release: () => {
       clearInterval(heartbeat);
-      return store.release(key);
+      return store.release(key, owner);
     },
     stop: () => clearInterval(heartbeat),
   };

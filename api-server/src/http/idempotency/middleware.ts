@@ -55,7 +55,10 @@ class KeyRun {
         // again (PostgreSQL's shared batches do so when one of their jobs fails).
         if (!this.unclaimed) return this.claimed!.bind(resourceId, tx);
         if (!(await this.store.claimNew(tx, this.key, this.fingerprint, { resourceId }))) throw new KeyTaken();
-        this.claimed ??= heldKey(this.store, this.key, this.logger);
+        // Its later writes touch the key only while it is bound to this resource: should this
+        // transaction roll back, the key may be another request's by then.
+        this.claimed?.stop();
+        this.claimed = heldKey(this.store, this.key, this.logger, undefined, resourceId);
       },
       complete: async (status, body, tx) => {
         if (this.claimed) await this.claimed.complete(status, body, tx);

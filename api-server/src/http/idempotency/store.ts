@@ -78,6 +78,13 @@ function hotQueries(table: IdempotencyTableName) {
     complete: prepared((db, p: { key: string; status: number; json: string }) =>
       keysDb(db).updateTable(table).set({ status_code: p.status, response_json: p.json, lease_until: null }).where('key', '=', p.key),
     ),
+    completeOwned: prepared((db, p: { key: string; status: number; json: string; owner: string }) =>
+      keysDb(db)
+        .updateTable(table)
+        .set({ status_code: p.status, response_json: p.json, lease_until: null })
+        .where('key', '=', p.key)
+        .where('resource_id', '=', p.owner),
+    ),
   };
 }
 
@@ -170,14 +177,19 @@ export class IdempotencyStore {
     return this.commit((db) => this.claimNew(db, key, requestHash, { answer: { status, body } }));
   }
 
-  /** Keeps the claim of a request that is still running (see IDEMPOTENCY_LEASE_MS). */
-  async renew(key: string): Promise<void> {
+  /**
+   * Keeps the claim of a request that is still running (see IDEMPOTENCY_LEASE_MS). `owner`, here
+   * and in complete and release: only while the key is bound to that resource, for a run that
+   * claimed the key with its work and cannot know that this claim outlived a rollback.
+   */
+  async renew(key: string, owner?: string): Promise<void> {
     await this.claim((tx) =>
       keysDb(tx)
         .updateTable(this.table)
         .set({ lease_until: this.now().getTime() + this.leaseMs })
         .where('key', '=', key)
         .where('status_code', 'is', null)
+        .$if(owner !== undefined, (q) => q.where('resource_id', '=', owner!))
         .execute(),
     );
   }
@@ -188,9 +200,9 @@ export class IdempotencyStore {
   }
 
   /** Records the answer: on `tx`, the transaction of the work it answers (both stored or neither), or on its own. */
-  async complete(key: string, status: number, body: unknown, tx?: Db): Promise<void> {
+  async complete(key: string, status: number, body: unknown, tx?: Db, owner?: string): Promise<void> {
     const json = JSON.stringify(body);
-    const write = (db: Db) => this.queries.complete.execute(db, { key, status, json });
+    const write = (db: Db) => (owner === undefined ? this.queries.complete.execute(db, { key, status, json }) : this.queries.completeOwned.execute(db, { key, status, json, owner }));
     await (tx ? write(tx) : this.commit(write));
   }
 
@@ -198,11 +210,17 @@ export class IdempotencyStore {
    * The request failed on our side. A key that created nothing is forgotten, so the retry runs
    * again; one bound to a resource stays, unclaimed, so the retry resumes it (it may already be paid).
    */
-  async release(key: string): Promise<void> {
+  async release(key: string, owner?: string): Promise<void> {
     await this.commit(async (db) => {
       const tx = keysDb(db);
-      await tx.deleteFrom(this.table).where('key', '=', key).where('status_code', 'is', null).where('resource_id', 'is', null).execute();
-      await tx.updateTable(this.table).set({ lease_until: null }).where('key', '=', key).where('status_code', 'is', null).execute();
+      if (owner === undefined) await tx.deleteFrom(this.table).where('key', '=', key).where('status_code', 'is', null).where('resource_id', 'is', null).execute();
+      await tx
+        .updateTable(this.table)
+        .set({ lease_until: null })
+        .where('key', '=', key)
+        .where('status_code', 'is', null)
+        .$if(owner !== undefined, (q) => q.where('resource_id', '=', owner!))
+        .execute();
     });
   }
 
