@@ -45,20 +45,24 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
   // A refusal (402, 502) commits the order's failure with it, then is answered.
   const outcome = await deps.commit(async (tx) => {
     const inTx: CheckoutDeps['commit'] = (work) => work(tx);
+    // Each order is inserted once, as its steps left it (OrderStore.writeOnce).
+    const orders = OrderStore.writeOnce(tx, deps.now);
+    let settled: { result: CheckoutResult; refused?: undefined } | { refused: HttpError };
     try {
-      return { result: await runSteps({ ...deps, db: tx, commit: inTx }, request, options) };
+      settled = { result: await runSteps({ ...deps, db: tx, commit: inTx }, request, options, orders) };
     } catch (err) {
-      if (err instanceof HttpError) return { refused: err };
-      throw err;
+      if (!(err instanceof HttpError)) throw err;
+      settled = { refused: err };
     }
+    await orders.flush();
+    return settled;
   });
   if (outcome.refused) throw outcome.refused;
   return outcome.result;
 }
 
-async function runSteps(deps: CheckoutDeps, request: CheckoutRequest, options: CheckoutHooks): Promise<CheckoutResult> {
+async function runSteps(deps: CheckoutDeps, request: CheckoutRequest, options: CheckoutHooks, orders = new OrderStore(deps.db, deps.now)): Promise<CheckoutResult> {
   const plan = getPlan(request.planId);
-  const orders = new OrderStore(deps.db, deps.now);
   const resumed = options.resumeId === undefined ? undefined : await orders.get(options.resumeId);
   if (resumed && resumed.status !== 'failed') {
     deps.logger.info({ orderId: resumed.id, status: resumed.status }, 'checkout resumed after an interrupted attempt');

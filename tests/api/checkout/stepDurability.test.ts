@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
 import pino from 'pino';
 import { DemoPaymentProvider, type PaymentSession } from '../../../api-server/src/checkout/provider';
 import { startCheckout, type CheckoutDeps } from '../../../api-server/src/checkout/service';
 import type { OrderRecord } from '../../../api-server/src/checkout/store';
 import type { Db } from '../../../api-server/src/db/database';
-import { useTestStorage } from '../_lib/testApp';
+import { TEST_ENGINE, useTestStorage } from '../_lib/testApp';
 
 /**
  * Which steps of an order wait for the disk (issue 28): every one a remote processor hears of
@@ -57,5 +58,18 @@ describe('checkout: which steps are durable before the next', () => {
 
   it('the demo provider: every step in one transaction, durable before the answer', async () => {
     expect(await run(false)).toEqual(['provider: open session', 'provider: capture', 'durable write']);
+  });
+
+  it('the demo provider: its order is written once, as it ended (one insert, no updates)', async () => {
+    const db = storage().db;
+    // Rows written on the connection so far (SQLite), or the version of the one order row
+    // (PostgreSQL: each update leaves a new version after the first, (0,1)).
+    const changes = async () => Number((await sql<{ n: number }>`SELECT total_changes() AS n`.execute(db)).rows[0]!.n);
+    const before = TEST_ENGINE === 'sqlite' ? await changes() : 0;
+    await run(false);
+    const orders = await db.selectFrom('checkout_orders').select(['status', 'provider_session_id', 'paid_at']).execute();
+    expect(orders).toEqual([{ status: 'paid', provider_session_id: expect.any(String), paid_at: expect.any(String) }]);
+    if (TEST_ENGINE === 'sqlite') expect((await changes()) - before).toBe(1);
+    else expect((await sql<{ ctid: string }>`SELECT ctid::text FROM checkout_orders`.execute(db)).rows).toEqual([{ ctid: '(0,1)' }]);
   });
 });
