@@ -17,7 +17,6 @@ import { webhookRules } from './sandbox/webhooks/addresses';
 import { WebhookWorker } from './sandbox/webhooks/worker';
 import { RequestActivity } from './http/activity';
 import { memoryCounters, type Counters } from './http/counters';
-import { connectRedisCounters, RedisStartError } from './http/counters/redis';
 import { Readiness, standardChecks } from './http/health';
 import { AppMetrics } from './http/metrics';
 import { GracefulStop } from './http/shutdown';
@@ -112,6 +111,8 @@ async function main(): Promise<void> {
 
   let counters: Counters = memoryCounters();
   if (config.redisUrl) {
+    // Loaded only when asked for: the Redis client is ~5 MB of heap that one machine never uses.
+    const { connectRedisCounters, RedisStartError } = await import('./http/counters/redis');
     try {
       counters = await connectRedisCounters(config.redisUrl, { logger });
     } catch (err) {

@@ -15,7 +15,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Selectable } from 'kysely';
-import { openPostgres, openSqlite, type Db } from '../db/database';
+import { openSqlite, type Db } from '../db/database';
+import { openPostgres } from '../db/postgres';
 import type { Schema } from '../db/schema';
 import { OutboxStore, type OutboxStatus } from '../mail/outbox';
 import { TicketStore, type TicketRow } from '../support/store';

@@ -1,4 +1,4 @@
-import { checkConnection, openPostgres, openSqlite, type Storage } from './database';
+import { openSqlite, type Storage } from './database';
 import { PgWrites } from './pgWrites';
 import { Checkpointer } from './checkpointer';
 import { GroupCommit } from './groupCommit';
@@ -19,6 +19,7 @@ export interface StorageOptions {
 /** The engine the configuration names, connected and checked: a DatabaseError when it cannot be used. */
 export async function openStorage(options: StorageOptions): Promise<Storage> {
   if (options.databaseUrl) {
+    const { checkConnection, openPostgres } = await import('./postgres');
     const { db } = openPostgres(options.databaseUrl, options.onConnectionError, options.poolSize);
     try {
       await checkConnection(db, options.databaseUrl);
