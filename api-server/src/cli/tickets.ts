@@ -74,6 +74,24 @@ function mailLine(m: MailRow): string {
   return `  #${m.id} ${m.status.toUpperCase().padEnd(7)} ${m.to_addr}  "${m.subject}"  (${when})${error}`;
 }
 
+/** Mails queued before outbox-006 are a few milliseconds younger than their ticket. */
+const OLDER_MAILS_WITHIN_MS = 60_000;
+
+/**
+ * A ticket's mails, oldest first: queued with it, they carry its creation time, so the index on
+ * created_at finds them (mail/table.ts, outbox-006). Mail queued by an older version is looked
+ * for in the minute after the ticket.
+ */
+export async function ticketMails(db: Db, t: Pick<TicketRow, 'ticketId' | 'createdAt'>): Promise<MailRow[]> {
+  const mails = await ticketMailsQuery(db, t).execute();
+  return mails.length > 0 ? mails : ticketMailsQuery(db, t, new Date(Date.parse(t.createdAt) + OLDER_MAILS_WITHIN_MS).toISOString()).execute();
+}
+
+/** The mails of ticket `t` queued from its creation until `until` (tests EXPLAIN it). */
+export function ticketMailsQuery(db: Db, t: Pick<TicketRow, 'ticketId' | 'createdAt'>, until = t.createdAt) {
+  return db.selectFrom('outbox').selectAll().where('created_at', '>=', t.createdAt).where('created_at', '<=', until).where('ref', '=', ticketRef(t.ticketId)).orderBy('id');
+}
+
 function ticketLine(t: TicketRow, mails: MailRow[]): string {
   return `${t.ticketId}  ${t.createdAt}  ${t.priority.padEnd(6)} ${t.category.padEnd(9)} ${t.status.padEnd(6)} ${t.email}  "${t.subject}"  mail: ${mailState(mails)}`;
 }
@@ -119,7 +137,7 @@ export async function runTicketsCli(argv: readonly string[], env: NodeJS.Process
   }
   try {
     const tickets = new TicketStore(db);
-    const mails = (ticketId: string) => db.selectFrom('outbox').selectAll().where('ref', '=', ticketRef(ticketId)).orderBy('id').execute();
+    const mails = (t: TicketRow) => ticketMails(db, t);
     const c = await new OutboxStore(db, '').counts();
     const summary = `Outbox: ${c.pending} pending, ${c.sent} sent, ${c.dead} dead`;
 
@@ -127,7 +145,7 @@ export async function runTicketsCli(argv: readonly string[], env: NodeJS.Process
       const rows = await tickets.list(limit);
       io.out(`${await tickets.count()} ticket(s) in ${file}; ${summary}`);
       if (c.dead > 0) io.out(`WARNING: ${c.dead} dead message(s): run "dead" to see them, "requeue <id>" to send again.`);
-      for (const t of rows) io.out(ticketLine(t, await mails(t.ticketId)));
+      for (const t of rows) io.out(ticketLine(t, await mails(t)));
       return 0;
     }
     if (command === 'show') {
@@ -146,7 +164,7 @@ export async function runTicketsCli(argv: readonly string[], env: NodeJS.Process
       io.out('');
       for (const line of t.message.split('\n')) io.out(`  | ${line}`);
       io.out('');
-      const m = await mails(t.ticketId);
+      const m = await mails(t);
       io.out(`Emails (${mailState(m)}):`);
       for (const row of m) io.out(mailLine(row));
       return 0;

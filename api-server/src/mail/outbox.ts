@@ -12,6 +12,13 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * When the record the mail belongs to was made (ISO 8601), if it is queued with it: the mail
+   * then carries that time (its Date header, `created_at`), and the two are found together by
+   * time and ref through an index that only ever grows at its end (mail/table.ts, outbox-006).
+   * Default: when it is queued.
+   */
+  createdAt?: string;
 }
 
 export type OutboxStatus = 'pending' | 'sent' | 'dead';
@@ -179,7 +186,7 @@ export class OutboxStore {
       text_body: mail.text,
       html_body: mail.html ?? null,
       next_attempt_at: now.getTime(),
-      created_at: now.toISOString(),
+      created_at: mail.createdAt ?? now.toISOString(),
       queued_at: now.getTime(),
     });
     if (!row) throw new Error('outbox: the insert returned no id');

@@ -4,7 +4,10 @@ import type { OutgoingMail } from '../mail/outbox';
 import { escapeHtml, htmlParagraphs } from '../mail/sanitize';
 import type { NewTicket } from './store';
 
-/** Outbox `ref` of every mail about a ticket; the tickets command joins on it. */
+/**
+ * Outbox `ref` of every mail about a ticket. The tickets command finds them by it and by the
+ * ticket's creation time, which each of them carries (OutgoingMail.createdAt).
+ */
 export function ticketRef(ticketId: string): string {
   return `support:${ticketId}`;
 }
@@ -42,6 +45,7 @@ export function supportTeamMail(t: NewTicket, supportEmail: string): OutgoingMai
   const rows = detailRows(t);
   return {
     ref: ticketRef(t.ticketId),
+    createdAt: t.createdAt,
     to: supportEmail,
     replyTo: mailbox(t.name, t.email),
     subject: `[${t.ticketId}] [${priority}] [${category}] ${t.subject}`,
@@ -79,6 +83,7 @@ export function customerConfirmationMail(t: NewTicket, supportEmail: string): Ou
   const notYou = `If you did not contact ${SITE.name} support, you can ignore this email.`;
   return {
     ref: ticketRef(t.ticketId),
+    createdAt: t.createdAt,
     to: t.email,
     replyTo: supportEmail,
     subject: `[${t.ticketId}] We received your support request`,

@@ -38,14 +38,15 @@ describe('outbox-005 on a database with mail in it', () => {
   });
 
   it('keeps every row and id, never reuses a deleted one, and still takes an older version\'s insert', async () => {
-    await runMigrations(storage, ALL_MIGRATIONS.filter((m) => m.id !== 'outbox-005'));
+    // The version before outbox-005: neither it nor the later outbox-006.
+    await runMigrations(storage, ALL_MIGRATIONS.filter((m) => m.id !== 'outbox-005' && m.id !== 'outbox-006'));
     const { db } = storage;
     for (let n = 1; n <= 3; n++) await db.insertInto('outbox').values(olderRow(n)).execute();
     await db.updateTable('outbox').set({ status: 'sent' }).where('ref', '=', 'old:1').execute();
     await db.deleteFrom('outbox').where('ref', '=', 'old:3').execute();
     const before = await db.selectFrom('outbox').selectAll().orderBy('id').execute();
 
-    expect(await runMigrations(storage, ALL_MIGRATIONS)).toEqual(['outbox-005']);
+    expect(await runMigrations(storage, ALL_MIGRATIONS)).toEqual(['outbox-005', 'outbox-006']);
     expect(await db.selectFrom('outbox').selectAll().orderBy('id').execute()).toEqual(before);
 
     const outbox = new OutboxStore(db, 'Ledgerline <no-reply@ledgerline.test>');

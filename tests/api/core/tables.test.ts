@@ -80,4 +80,14 @@ describe(`tables on ${TEST_ENGINE}`, () => {
     // The receipt limit's count (lower(email), created_at); ticket_id's UNIQUE constraint has its own.
     expect(names.map((r) => r.name).sort()).toEqual(['support_tickets_email']);
   });
+
+  it('the outbox has no index on a random key: each mail queued would write a page of it to the log of its own (issue 28)', async () => {
+    const db = storage().db;
+    const names =
+      storage().engine === 'sqlite'
+        ? (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox' AND name NOT LIKE 'sqlite_autoindex%'`.execute(db)).rows
+        : (await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'outbox' AND schemaname = current_schema() AND indexname NOT LIKE '%_pkey'`.execute(db)).rows;
+    // The worker's claim (status, next_attempt_at, id) and the tickets command's lookup (created_at).
+    expect(names.map((r) => r.name).sort()).toEqual(['outbox_claim', 'outbox_created']);
+  });
 });

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { createTestApp, signed, type TestApp } from '../_lib/testApp';
-import { runTicketsCli } from '../../../api-server/src/cli/tickets';
+import { CompiledQuery } from 'kysely';
+import { runTicketsCli, ticketMailsQuery } from '../../../api-server/src/cli/tickets';
+import { TicketStore } from '../../../api-server/src/support/store';
 
 // PostgreSQL has no file to watch (the command only reads there too, requeue aside): SQLite only.
 describe('npm run tickets on SQLite', () => {
@@ -25,6 +27,13 @@ describe('npm run tickets on SQLite', () => {
     expect(code).toBe(0);
     expect(out.join('\n')).toMatch(/SUP-/);
     expect(fs.statSync(file).mtimeMs).toBe(before);
+  });
+
+  it("finds a ticket's mails through an index, not a scan of every mail ever queued", async () => {
+    const [ticket] = await new TicketStore(t.db).list(1);
+    const query = ticketMailsQuery(t.db, ticket!).compile();
+    const plan = await t.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
+    expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/SEARCH outbox USING INDEX outbox_created \(created_at>\? AND created_at<\?\)/);
   });
 
   it('finds the database through --data-dir when DATA_DIR is not set', async () => {

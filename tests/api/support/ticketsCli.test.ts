@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import request from 'supertest';
 import { createTestApp, signed, type TestApp } from '../_lib/testApp';
-import { runTicketsCli } from '../../../api-server/src/cli/tickets';
+import { runTicketsCli, ticketMails } from '../../../api-server/src/cli/tickets';
+import { TicketStore } from '../../../api-server/src/support/store';
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
@@ -81,4 +82,21 @@ describe('npm run tickets', () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', 'api-server/src/cli/tickets.ts', 'list'], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
     expect(out).toContain(ids[0]!);
   }, 20_000);
+
+  // Last: it queues mail of its own, which the counts above must not see.
+  it("finds a ticket's mails by its creation time, which they carry, and those an older version queued a moment later", async () => {
+    const ticket = (await new TicketStore(t.db).get(ids[0]!))!;
+    const carried = await t.db.selectFrom('outbox').select(['created_at']).where('ref', '=', `support:${ids[0]!}`).execute();
+    expect(carried.map((m) => m.created_at)).toEqual([ticket.createdAt, ticket.createdAt]);
+    expect((await ticketMails(t.db, ticket)).map((m) => m.to_addr).sort()).toEqual(['c0@example.com', 'help@ledgerline.test']);
+
+    // As the version before outbox-006 queued them: a few milliseconds after the ticket.
+    const older = { ticketId: 'SUP-OLDER2', createdAt: '2026-01-05T10:00:00.000Z' };
+    const mail = (to: string, ms: number) => ({ ref: `support:${older.ticketId}`, to, subject: 's', text: 't', createdAt: new Date(Date.parse(older.createdAt) + ms).toISOString() });
+    await t.outbox.enqueue(mail('team@ledgerline.test', 3));
+    await t.outbox.enqueue(mail('customer@example.com', 4));
+    // Another ticket's mail in the same minute is not this one's.
+    await t.outbox.enqueue({ ...mail('other@example.com', 5), ref: 'support:SUP-OTHER3' });
+    expect((await ticketMails(t.db, older)).map((m) => m.to_addr)).toEqual(['team@ledgerline.test', 'customer@example.com']);
+  });
 });
