@@ -34,7 +34,7 @@ export function createCheckoutFeature(
           // The key's answer commits with the order's last step: both are stored, or neither.
           onResult: key && (async (r, tx) => {
             answer = responseOf(r);
-            await key.complete(200, answer, tx);
+            await key.complete(200, answer, tx, r.orderId);
           }),
         });
         res.json(answer ?? responseOf(result));

@@ -27,7 +27,11 @@ export interface CheckoutHooks {
   resumeId?: string;
   /** Runs in the transaction that stores the order (the Idempotency-Key is bound there). */
   onOrder?: (orderId: string, tx: Db) => Promise<void>;
-  /** Runs in the transaction of the last step, with the result it makes final (the key's answer is stored there). */
+  /**
+   * Runs in the transaction of the last step, with the result it makes final (the key's answer is
+   * stored there). With the demo provider it is the order's own transaction: onOrder is not
+   * called then, and this binds the key too.
+   */
   onResult?: (result: CheckoutResult, tx: Db) => Promise<void>;
 }
 
@@ -48,8 +52,12 @@ export async function startCheckout(deps: CheckoutDeps, request: CheckoutRequest
     // Each order is inserted once, as its steps left it (OrderStore.writeOnce).
     const orders = OrderStore.writeOnce(tx, deps.now);
     let settled: { result: CheckoutResult; refused?: undefined } | { refused: HttpError };
+    // The key is bound where it is answered, in this same transaction (onResult, with the order's
+    // id): one write of it instead of two. A refusal (402, 502) leaves it unbound: a retry then
+    // starts a new order, as it did when the key was bound to the failed one.
+    const hooks: CheckoutHooks = options.onResult ? { ...options, onOrder: undefined } : options;
     try {
-      settled = { result: await runSteps({ ...deps, db: tx, commit: inTx }, request, options, orders) };
+      settled = { result: await runSteps({ ...deps, db: tx, commit: inTx }, request, hooks, orders) };
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       settled = { refused: err };

@@ -4,12 +4,13 @@
  * (contract.test.ts) checks that what clients see is unchanged.
  */
 import express from 'express';
+import { sql } from 'kysely';
 import pino from 'pino';
 import request from 'supertest';
 import { IDEMPOTENCY, IDEMPOTENCY_HEADER } from '../../../src/data/apiReference';
 import { idempotent, IdempotencyStore, requestFingerprint, type ClaimMode, type IdempotentHandler } from '../../../api-server/src/http/idempotency';
 import { errorHandler } from '../../../api-server/src/http/errors';
-import { createTestApp, type TestApp } from '../_lib/testApp';
+import { createTestApp, TEST_ENGINE, type TestApp } from '../_lib/testApp';
 
 const order = { planId: 'enterprise', customerName: 'Grace Hopper', customerEmail: 'grace@example.com' };
 const logger = pino({ level: 'silent' });
@@ -32,6 +33,18 @@ describe('Idempotency-Key: taken with the work', () => {
     expect([run.mock.calls.length, committed.mock.calls.length]).toEqual([1, 0]);
     const row = await t.db.selectFrom('checkout_idempotency').selectAll().where('key', '=', 'k-one-write').executeTakeFirstOrThrow();
     expect([row.resource_id, row.status_code, row.lease_until, JSON.parse(row.response_json!)]).toEqual([res.body.orderId, 200, null, res.body]);
+  });
+
+  it('the key of a demo checkout is written once, bound to its order and answered (no insert then update)', async () => {
+    // Rows written on the connection (SQLite), or the version of the key's row (PostgreSQL: an
+    // update leaves a new version after the first, (0,1)).
+    const changes = async () => Number((await sql<{ n: number }>`SELECT total_changes() AS n`.execute(t.db)).rows[0]!.n);
+    const before = TEST_ENGINE === 'sqlite' ? await changes() : 0;
+    const res = await request(t.app).post('/api/checkout').set(IDEMPOTENCY_HEADER, 'k-written-once').send(order);
+    expect(res.status).toBe(200);
+    // The order and its key.
+    if (TEST_ENGINE === 'sqlite') expect((await changes()) - before).toBe(2);
+    else expect((await sql<{ ctid: string }>`SELECT ctid::text FROM checkout_idempotency WHERE key = 'k-written-once'`.execute(t.db)).rows).toEqual([{ ctid: '(0,1)' }]);
   });
 
   it('a retry finds the key taken when it binds: its own order rolls back and the first answer is replayed', async () => {

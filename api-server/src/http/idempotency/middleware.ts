@@ -17,8 +17,11 @@ export interface IdempotencyContext {
    * answer and the work are stored together or not at all. The route then sends this very
    * `body` (same object) and nothing more is written; a route that does not call it has its
    * answer recorded when it sends it, in a write of its own.
+   * `resourceId`: what the work created, for a key not bound to it yet: the key is then bound and
+   * answered in one write, where bind and complete would take two (a work whose steps are all
+   * one transaction may leave bind out).
    */
-  complete: (status: number, body: unknown, tx: Db) => Promise<void>;
+  complete: (status: number, body: unknown, tx: Db, resourceId?: string) => Promise<void>;
 }
 
 /** A route's handler behind `idempotent`: `key` is undefined for a request sent without one. */
@@ -60,9 +63,9 @@ class KeyRun {
         this.claimed?.stop();
         this.claimed = heldKey(this.store, this.key, this.logger, undefined, resourceId);
       },
-      complete: async (status, body, tx) => {
+      complete: async (status, body, tx, resourceId) => {
         if (this.claimed) await this.claimed.complete(status, body, tx);
-        else if (!(await this.store.claimNew(tx, this.key, this.fingerprint, { answer: { status, body } }))) throw new KeyTaken();
+        else if (!(await this.store.claimNew(tx, this.key, this.fingerprint, { resourceId, answer: { status, body } }))) throw new KeyTaken();
         this.recorded = { status, body };
       },
     };
