@@ -19,7 +19,7 @@ test('npm start runs the bundle with the server flags', () => {
 
 test('the flags cap the heap (issue 28: without a cap a loaded server grew past 250 MB)', () => {
   const limit = Number(execFileSync(process.execPath, [...SERVER_NODE_FLAGS, '-e', "process.stdout.write(String(require('v8').getHeapStatistics().heap_size_limit))"], { encoding: 'utf8' }));
-  // Old space (160 MiB) plus the young generation's reservation, three semi-spaces of 8 MiB (48
+  // Old space (96 MiB) plus the young generation's reservation, three semi-spaces of 8 MiB (48
   // MiB at the default 16); uncapped, V8 allows ~4 GiB here.
-  expect(limit / 2 ** 20).toBeLessThan(190);
+  expect(limit / 2 ** 20).toBeLessThan(125);
 });
