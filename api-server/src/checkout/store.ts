@@ -17,8 +17,16 @@ const toOrder = (r: OrderColumns): OrderRecord => ({ ...camelized(r), planId: r.
 
 export type NewOrder = Pick<OrderRecord, 'planId' | 'planName' | 'amountCents' | 'currency' | 'period' | 'customerName' | 'customerEmail' | 'provider'>;
 
-function newOrderId(): string {
-  return `ord_${randomId(10)}`;
+/**
+ * `ord_`, then the creation time in milliseconds and 48 random bits, 24 hex digits in all.
+ * Time first (issue 28): new ids sort after the ones before, so an order's row joins the end of
+ * the primary-key index, in pages the other orders of its batch write too, where a random id
+ * wrote a page of the index of its own to the log at each commit (a keyed checkout 8,000 ->
+ * 8,900 req/s). The id tells when the order was made, which its customer knows; the random part
+ * keeps ids of the same millisecond apart and unguessable.
+ */
+export function newOrderId(at: Date): string {
+  return `ord_${at.getTime().toString(16).padStart(12, '0')}${randomId(6)}`;
 }
 
 // The writes of every checkout, built once (db/prepared.ts).
@@ -74,8 +82,9 @@ export class OrderStore {
 
   /** Stores on `tx`: the caller's transaction, or on its own. */
   async create(order: NewOrder, tx: Db = this.db): Promise<OrderRecord> {
-    const at = this.now().toISOString();
-    const record: OrderRecord = { ...order, id: newOrderId(), status: 'pending', providerSessionId: null, failureReason: null, createdAt: at, updatedAt: at, paidAt: null };
+    const now = this.now();
+    const at = now.toISOString();
+    const record: OrderRecord = { ...order, id: newOrderId(now), status: 'pending', providerSessionId: null, failureReason: null, createdAt: at, updatedAt: at, paidAt: null };
     if (this.drafts) this.drafts.set(record.id, record);
     else await insertOrder.execute(tx, record);
     return { ...record };

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createTestApp, type TestApp } from '../_lib/testApp';
 import { PLANS } from '@site/src/data/plans';
 import { MAX } from '@site/src/schemas/common';
-import { OrderStore } from '../../../api-server/src/checkout/store';
+import { newOrderId, OrderStore } from '../../../api-server/src/checkout/store';
 import { FEATURES } from '../../../api-server/src/features';
 import { createCheckoutFeature } from '../../../api-server/src/checkout/routes';
 import { DemoPaymentProvider } from '../../../api-server/src/checkout/provider';
@@ -22,7 +22,7 @@ describe('POST /api/checkout', () => {
     const res = await request(t.app).post('/api/checkout').send({ ...valid, planId });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    expect(res.body.orderId).toMatch(/^ord_[0-9a-f]{20}$/);
+    expect(res.body.orderId).toMatch(/^ord_[0-9a-f]{24}$/);
     expect(res.body.checkoutUrl).toBe(`/success?plan=${planId}&name=Ada%20Lovelace&order=${res.body.orderId}`);
     const order = (await orders.get(res.body.orderId))!;
     expect(order).toMatchObject({
@@ -38,6 +38,18 @@ describe('POST /api/checkout', () => {
       paidAt: '2026-01-15T10:00:00.000Z',
     });
     expect(order.providerSessionId).toMatch(/^demo_/);
+  });
+
+  it('gives order ids that sort by creation time (the index grows at its end), distinct within a millisecond', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      t.clock.now = new Date(Date.parse('2026-01-15T10:00:00.000Z') + i * 1_000 + (i % 2));
+      ids.push((await request(t.app).post('/api/checkout').send(valid)).body.orderId as string);
+    }
+    expect([...ids].sort()).toEqual(ids);
+    const sameMs = new Set(Array.from({ length: 10_000 }, () => newOrderId(new Date('2026-01-15T10:00:00.000Z'))));
+    expect(sameMs.size).toBe(10_000);
+    expect(newOrderId(new Date('2026-01-15T10:00:00.000Z')) < newOrderId(new Date('2026-01-15T10:00:00.001Z'))).toBe(true);
   });
 
   it('encodes any name safely into the success URL', async () => {

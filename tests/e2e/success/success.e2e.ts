@@ -76,7 +76,7 @@ describe('/success in Chromium', () => {
 
   it.each(LOOKS)('looks right at $name', async (look) => {
     const { page, context } = await openPage(live.browser, { width: look.width, colorScheme: look.colorScheme });
-    await page.goto(`${live.server.url}/success?plan=business&name=Ada%20Lovelace&order=ord_0123456789abcdef0123`);
+    await page.goto(`${live.server.url}/success?plan=business&name=Ada%20Lovelace&order=ord_019bc1f2a400a1b2c3d4e5f6`);
     await page.getByText(SETUP_PASSWORD).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
