@@ -72,6 +72,11 @@ export const BUDGETS = {
   burstSeconds: 20,
   /** At the steady rate the outbox backlog stays under this many seconds of posts. */
   steadyBacklogSeconds: 5,
+  /**
+   * Once the load stops, the backlog reaches the local SMTP sink at least this fast (one worker
+   * delivers ~1,250-1,650 a second here): how long "drains" may take grows with the backlog.
+   */
+  drainMailsPerSecond: 1_000,
 } as const;
 
 /** Chromium flags that work in these containers: the same list the e2e tests launch with. */
