@@ -12,16 +12,6 @@ import { DocsIndex } from './docs';
 import { endpointDetails, listEndpoints } from './endpoints';
 import { callSandbox, RefusedCall } from './sandboxCall';
 
-/**
- * The MCP SDK, loaded at the first /mcp request rather than at start: it is about 7 MB of the
- * heap, a fifth of the server's, and a site most of whose traffic never meets an assistant
- * should not carry it. A smaller heap is also what lets the server run with a roomier old
- * generation under load (issue 28, scripts/buildServer.ts). Node caches the modules, so only
- * the first request waits for them (tens of milliseconds).
- */
-const loadSdk = () => import('./sdk');
-let sdk: ReturnType<typeof loadSdk> | undefined;
-
 /** Where the server answers, on the site's own port. */
 export const MCP_PATH = '/mcp';
 
@@ -70,12 +60,11 @@ export function mcpRouter(ctx: FeatureContext, site: BuiltSite | undefined): Rou
       rpcError(res, 400, INVALID_REQUEST, 'Invalid Request: the body must be a JSON-RPC 2.0 message object, or a non-empty array of them.');
       return;
     }
-    sdk ??= loadSdk();
-    const { StreamableHTTPServerTransport, mcpServer } = await sdk.catch((err: unknown) => {
-      // A failed load is not cached: the next request tries again.
-      sdk = undefined;
-      throw err;
-    });
+    // The MCP SDK loads at the first /mcp request, not at start: ~7 MB of heap that a site whose
+    // traffic never meets an assistant need not carry, and a smaller heap is what lets the server
+    // give its old generation room under load (issue 28, scripts/buildServer.ts). Modules are
+    // cached: later requests do not wait.
+    const { StreamableHTTPServerTransport, mcpServer } = await import('./sdk');
     const server = mcpServer({
       docs,
       endpoint,
