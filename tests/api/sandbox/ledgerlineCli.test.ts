@@ -159,7 +159,10 @@ it('listen forwards each event signed so the docs\' sample accepts it, survives 
   await fire('payment.succeeded');
   await until(() => back.received.length === 1);
   expect(back.received[0]).toMatchObject({ type: 'payment.succeeded', verified: true });
-  expect(listener.lines.filter((l) => / -> 200 OK/.test(l))).toHaveLength(4);
+  // listen prints its line once the handler has answered, a moment after the handler has the event.
+  const delivered = () => listener.lines.filter((l) => / -> 200 OK/.test(l));
+  await until(() => delivered().length >= 4);
+  expect(delivered()).toHaveLength(4);
 
   // Ctrl-C stops it cleanly.
   listener.child.kill('SIGINT');
