@@ -6,7 +6,7 @@ import { chromiumPath } from '../tests/_services/programs';
 /**
  * Knobs and budgets of `npm run bench`, in one place so a budget change is a one-line diff.
  * Env knobs: BENCH_RUNS, BENCH_ROUTES, BENCH_SKIP, BENCH_PRESETS, BENCH_PORT_BASE, BENCH_LOAD_SECONDS, BENCH_LOAD_ROUNDS, BENCH_INSTALL,
- * BENCH_CPU_SLOWDOWN, BENCH_ALT_BUILD,
+ * BENCH_CPU_SLOWDOWN, BENCH_ALT_BUILD, BENCH_NODE_FLAGS (the server's Node flags instead of package.json's `start`'s),
  * BENCH_SUSTAINED_SECONDS (the issue's ten-minute run: 600), BENCH_SUSTAINED_RATE (support posts per second of the steady run).
  */
 export const ROOT = path.resolve(__dirname, '..');

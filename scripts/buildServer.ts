@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 
@@ -5,25 +6,26 @@ import { buildSync } from 'esbuild';
 export const SERVER_BUNDLE = path.join('dist-server', 'index.js');
 
 /**
- * Node's flags for the compiled server, written out again in package.json's `start` (a unit test
- * holds the two together). Together they keep a loaded server under the 200 MB RSS budget while
- * full collections stay rare (issue 28):
- * - The old generation grows to 2.5 times what survived its last full collection before the
- *   next (--heap-growing-percent=150; V8 chose ~1.4 itself here). Under load most of what gets
- *   promoted is requests that were in flight, dead by the next full collection: run less often,
- *   those collections cost a support post 13% less CPU (6,900 against 6,100 req/s, p99 20
- *   against 28 ms), a keyed checkout 11%.
- * - The old-space cap (96 MB) bounds that growth: now and then a full collection runs while the
- *   requests in flight still look alive (62 MB "live" where it is usually 25), and 2.5 times
- *   that took the heap past 120 MB and the process past 200 MB RSS in one run in three. With
- *   the cap, peak RSS was 150-154 MB in every run at the same throughput. The cap is about four
- *   times the live heap (21 MB idle, 25 under load, since the Redis, pg and MCP libraries load
- *   only when used): a server that truly needs more stops and is restarted, as on any fatal error.
- * - 8 MB young-generation semi-spaces (16 by default) keep peak RSS ~17 MB lower at the same CPU
- *   per request (tenth pass).
+ * Node's flags for the compiled server, read from package.json's `start` (`exec node FLAGS
+ * dist-server/index.js`), the one place they are written, so that the tests and the bench run the
+ * server as `npm start` does. What they are for (issue 28; valid on Node 22, 24 and 26, measured
+ * again on each for issue 43: see CONTRIBUTING's table):
+ * - --heap-growing-percent=150: the old generation grows to 2.5 times what survived its last full
+ *   collection (V8 chose ~1.4 here). Under load most promoted objects are requests in flight,
+ *   dead by the next full collection: fewer of them cost a support post 13% less CPU.
+ * - --max-old-space-size=96: bounds that growth. Now and then a full collection runs while the
+ *   requests in flight still look alive, and 2.5 times that took the process past the 200 MB RSS
+ *   budget; the cap is about four times the live heap (21 MB idle, 25 MB under load).
+ * - --max-semi-space-size=8: half the default young generation, ~17 MB less peak RSS at the same
+ *   CPU per request.
  * V8 reads heap sizes only at start-up (v8.setFlagsFromString is too late), hence flags.
  */
-export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-old-space-size=96', '--max-semi-space-size=8', '--heap-growing-percent=150'] as const;
+export function serverNodeFlags(root = path.resolve(__dirname, '..')): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const command = new RegExp(`\\bexec node ((?:--[\\w=-]+ )*)${SERVER_BUNDLE.replace(/[./]/g, '\\$&')}$`).exec(pkg.scripts.start);
+  if (!command) throw new Error(`package.json's start must end with "exec node [--flags] ${SERVER_BUNDLE}"`);
+  return command[1]!.trim().split(' ').filter(Boolean);
+}
 
 /**
  * Compiles the API server (and the shared data and schemas it imports) to one plain-JS file,
@@ -38,7 +40,7 @@ export function buildServer(root = path.resolve(__dirname, '..')): string {
     outfile,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'cjs',
     packages: 'external',
     sourcemap: 'linked',

@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { NODE_LINE_RELEASES, NODE_LINES, type NodeLine } from '../src/data/nodeLines';
 import { ensureBuild } from './ensureBuild';
+import { fetchNode } from './nodeRuntime';
 import { ensurePrerequisites, thisHost } from './prerequisites';
 
 /**
@@ -11,6 +13,24 @@ import { ensurePrerequisites, thisHost } from './prerequisites';
  * named in one line before anything runs.
  */
 if (!ensurePrerequisites(thisHost)) process.exit(1);
+
+/**
+ * More supported Node lines to run on (TEST_NODE_LINES=22,26, as CI does), each fetched from the
+ * npm registry: the API suites on SQLite, the server flags' check, and the production server's
+ * start/stop cycles, routes and mixed traffic (tests/e2e/shell/node-line.e2e.ts).
+ */
+const otherLines = (process.env.TEST_NODE_LINES ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
+  .map((s) => {
+    const line = Number(s) as NodeLine;
+    if (!NODE_LINES.includes(line)) {
+      console.error(`TEST_NODE_LINES: ${s} is not a supported Node line (${NODE_LINES.join(', ')}).`);
+      process.exit(2);
+    }
+    return line;
+  });
 
 const root = path.resolve(__dirname, '..');
 const artifacts = path.join(root, 'tests/.artifacts');
@@ -28,13 +48,15 @@ function check(name: string, ok: boolean): void {
   }
 }
 
-function jest(name: string, args: string[]): void {
+/** Runs jest on `node` (this process's Node unless another line's is given), with `env` added. */
+function jest(name: string, args: string[], node = process.execPath, env: NodeJS.ProcessEnv = {}): void {
   const out = path.join(artifacts, `jest-${name}.json`);
   fs.rmSync(out, { force: true });
-  const result = spawnSync('npx', ['jest', '--ci', ...args, '--json', `--outputFile=${out}`], {
+  // jest's own file, not npx: npx would put node_modules/.bin (and the project's Node link) first.
+  const result = spawnSync(node, [require.resolve('jest/bin/jest'), '--ci', ...args, '--json', `--outputFile=${out}`], {
     cwd: root,
     stdio: 'inherit',
-    env: process.env,
+    env: { ...process.env, ...env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}` },
   });
   if (!fs.existsSync(out)) {
     check(`jest ${name} (did not report)`, false);
@@ -78,6 +100,23 @@ check('site build', built);
 if (built) {
   console.log('\n== End-to-end tests (Chromium) ==');
   jest('e2e', ['--selectProjects', 'e2e', '--runInBand']);
+}
+
+for (const line of otherLines) {
+  const release = NODE_LINE_RELEASES[line];
+  console.log(`\n== Node ${release}: API tests on SQLite, server flags, the production server's start, routes and traffic ==`);
+  let node: string;
+  try {
+    node = fetchNode(root, release);
+  } catch (err) {
+    console.error((err as Error).message);
+    check(`Node ${release} (not fetched)`, false);
+    continue;
+  }
+  jest(`node${line}-api`, ['--selectProjects', 'api'], node);
+  const files = ['tests/unit/dev/serverFlags.test.ts', ...(built ? ['tests/e2e/shell/node-line.e2e.ts'] : [])];
+  // The main line's run gives the traffic SOAK_SECONDS; here the file's own short default.
+  jest(`node${line}-server`, ['--selectProjects', 'unit', 'e2e', '--runInBand', '--runTestsByPath', ...files], node, { SOAK_SECONDS: undefined });
 }
 
 console.log(`\nTook ${((Date.now() - started) / 1000).toFixed(0)} s.`);

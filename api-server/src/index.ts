@@ -21,12 +21,18 @@ import { Readiness, standardChecks } from './http/health';
 import { AppMetrics } from './http/metrics';
 import { GracefulStop } from './http/shutdown';
 import path from 'node:path';
+import { NODE_LINES, nodeMajor } from '../../src/data/nodeLines';
 
 /**
  * Exit codes: 2 bad configuration, 3 data directory or database unusable, 4 port unusable,
  * 5 fsync failed, 6 Redis (REDIS_URL) unreachable at start.
  */
 async function main(): Promise<void> {
+  // better-sqlite3's build for today's lines crashes an older Node at its first query: say why instead.
+  if (nodeMajor(process.versions.node) < NODE_LINES[0]) {
+    console.error(`This server runs on Node ${NODE_LINES.join(', ')}, not ${process.version}: start it with npm start, which runs the project's own Node where the machine's is older.`);
+    process.exit(2);
+  }
   let config: Config;
   try {
     config = loadConfig();

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServer, SERVER_NODE_FLAGS } from '../../../scripts/buildServer';
+import { buildServer, serverNodeFlags } from '../../../scripts/buildServer';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 
@@ -12,6 +12,15 @@ function serverBundle(): string {
   bundle ??= buildServer(ROOT);
   return bundle;
 }
+/**
+ * The Node flags `npm start` gives the server, or BENCH_NODE_FLAGS's: how the bench measures
+ * the server without them (`BENCH_NODE_FLAGS=--enable-source-maps`, or "" for none).
+ */
+function nodeFlags(): string[] {
+  const chosen = process.env.BENCH_NODE_FLAGS;
+  return chosen === undefined ? serverNodeFlags(ROOT) : chosen.split(' ').filter(Boolean);
+}
+
 /** Servers this test file started and has not seen exit. */
 const live = new Set<ChildProcess>();
 // A test that fails before its own stop() must not leave its server running: a live child keeps
@@ -49,7 +58,7 @@ export interface StartOptions {
  */
 export function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverBundle()], {
+  const child = spawn(process.execPath, [...nodeFlags(), serverBundle()], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -13,16 +13,22 @@ import { DEBIAN_POSTGRES, NPM_POSTGRES, UNPRIVILEGED_USER } from '@site/tests/_s
  * command to run. As root (CI) the programs are hidden for real: a private mount namespace lays
  * empty files and folders over them, so the run sees the machine a newcomer has. Without root
  * only the environment can hide them (CHROMIUM_PATH, PATH), and npm's PostgreSQL stays visible.
+ * The checkout may sit in a folder only root can enter (a clone under /root, mode 0700): in the
+ * namespace it is also mounted under the run's own folder, which the unprivileged user can reach.
  */
 
 const ROOT = path.resolve(__dirname, '../../..');
 const isRoot = process.getuid?.() === 0;
 
-/** A PATH with node and npm only: no redis-server, whatever the machine has. */
-function bareBin(dir: string): string {
+/**
+ * A PATH with node and npm only: no redis-server, whatever the machine has. `checkout` is where
+ * the run sees ROOT: a Node inside it (the project's own, node_modules/.bin/node) is linked there.
+ */
+function bareBin(dir: string, checkout = ROOT): string {
   const bin = path.join(dir, 'bin');
   fs.mkdirSync(bin);
-  fs.symlinkSync(process.execPath, path.join(bin, 'node'));
+  const node = fs.realpathSync(process.execPath);
+  fs.symlinkSync(node.startsWith(ROOT + path.sep) ? path.join(checkout, path.relative(ROOT, node)) : node, path.join(bin, 'node'));
   const npm = spawnSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).stdout.trim();
   fs.symlinkSync(fs.realpathSync(npm), path.join(bin, 'npm'));
   return bin;
@@ -39,13 +45,15 @@ function hide(paths: string[], empty: string): string[] {
 function npmTest({ ubuntu = false } = {}): { status: number | null; stdout: string; stderr: string; ms: number } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fresh-machine-'));
   try {
-    const bin = bareBin(dir);
+    const checkout = path.join(dir, 'checkout');
+    const bin = bareBin(dir, isRoot ? checkout : ROOT);
     const env = { PATH: `${bin}:/usr/bin:/bin`, HOME: dir, npm_config_cache: path.join(dir, 'npm-cache'), npm_config_update_notifier: 'false' };
     const started = Date.now();
     let result;
     if (isRoot) {
       const empty = path.join(dir, 'empty');
       fs.writeFileSync(empty, '');
+      fs.mkdirSync(checkout);
       fs.chownSync(dir, 65534, 65534);
       fs.chmodSync(dir, 0o755);
       const hidden = hide(
@@ -68,6 +76,8 @@ function npmTest({ ubuntu = false } = {}): { status: number | null; stdout: stri
         hidden.push(`mount --bind '${release}' /etc/os-release`);
       }
       const envArgs = Object.entries(env).map(([k, v]) => `'${k}=${v}'`);
+      // Mounted last and recursively, so what is hidden inside it (npm's PostgreSQL) stays hidden.
+      hidden.push(`mount --rbind '${ROOT}' '${checkout}'`, `cd '${checkout}'`);
       const script = [...hidden, `exec runuser -u ${UNPRIVILEGED_USER} -- env -i ${envArgs.join(' ')} npm test`].join(' && ');
       result = spawnSync('unshare', ['--mount', '--propagation', 'private', '--', 'sh', '-c', script], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     } else {
