@@ -84,7 +84,7 @@ export function nodeSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: Plan
   const init = { ...(Object.keys(params).length ? { params } : {}), ...(data ? { body: data } : {}) };
   const args = Object.keys(init).length ? `'${endpoint.path}', ${literal(init)}` : `'${endpoint.path}'`;
   return [
-    `// Typed client (TypeScript or JavaScript, Node 20+ or a browser): ${TYPED_CLIENT_URL_PUBLIC}, npm install openapi-fetch`,
+    `// Typed client (TypeScript or JavaScript, Node 22+ or a browser): ${TYPED_CLIENT_URL_PUBLIC}, npm install openapi-fetch`,
     `import { createLedgerlineClient } from './ledgerline';`,
     '',
     'const ledgerline = createLedgerlineClient({',
