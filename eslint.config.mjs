@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/', 'dist-server/', '.docusaurus/', 'node_modules/', 'coverage/', 'screenshots/', 'tests/.artifacts/', 'static/'] },
+  { ignores: ['build/', '.builds/', 'dist-server/', '.docusaurus/', 'node_modules/', 'coverage/', 'screenshots/', 'tests/.artifacts/', 'static/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

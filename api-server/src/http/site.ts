@@ -40,8 +40,11 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)
  * Indexes the Docusaurus build once at start-up: which file answers which URL, and the hashes
  * of the theme's inline scripts so the CSP can allow exactly those and nothing else inline.
  */
-export function loadBuiltSite(dir: string): BuiltSite | undefined {
-  if (!fs.existsSync(path.join(dir, 'index.html'))) return undefined;
+export function loadBuiltSite(linked: string): BuiltSite | undefined {
+  if (!fs.existsSync(path.join(linked, 'index.html'))) return undefined;
+  // `build` is a link that the next start with another address moves: this process keeps the
+  // folder it started with (scripts/ensureBuild.ts keeps it for a while).
+  const dir = fs.realpathSync(linked);
   const pages = new Map<string, string>();
   const inlineScriptHashes = new Map<string, string[]>();
   const files = new Set<string>();
