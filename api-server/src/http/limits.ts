@@ -32,7 +32,8 @@ const json = (status: number, reason: string, error: string) => {
 
 /**
  * Requests Node's parser refuses before Express sees them (headers or address over 16 kB,
- * broken request lines) get the same JSON envelope as every other client error.
+ * broken request lines, a sender slower than CLIENT_TIMEOUTS in server.ts) get the same JSON
+ * envelope as every other client error.
  */
 export function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || !socket.writable) {
@@ -40,5 +41,6 @@ export function answerClientError(err: Error & { code?: string }, socket: Duplex
     return;
   }
   if (err.code === 'HPE_HEADER_OVERFLOW') socket.end(json(431, 'Request Header Fields Too Large', 'The request address or headers are too large'));
+  else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') socket.end(json(408, 'Request Timeout', 'The request took too long to arrive: send it again'));
   else socket.end(json(400, 'Bad Request', 'The request is malformed'));
 }

@@ -16,7 +16,17 @@ import type { Express } from 'express';
  * behave the same, only slower. For the same reason no sub-app is mounted under this one
  * (a mounted app re-parents the objects again on the way in and out).
  */
-export function createServer(app: Express): http.Server {
+/**
+ * How long a client may take to send a request (issue 45): its headers, and the whole of it with
+ * its body (at most 16 kB). A slow or stalled sender holds a socket and parser state; past these
+ * it gets 408 JSON (answerClientError) and the connection closes. A request whose last byte has
+ * arrived is answered however long it took. Node checks the clock every
+ * connectionsCheckingInterval (30 s by default, which would let a 10 s limit run to 40 s).
+ */
+export const CLIENT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 } as const;
+
+export function createServer(app: Express, timeouts: Partial<typeof CLIENT_TIMEOUTS> = {}): http.Server {
+  const { headersMs, requestMs, checkEveryMs } = { ...CLIENT_TIMEOUTS, ...timeouts };
   // Plain constructor functions rather than classes: a class's instances would have the class's
   // prototype, and the point is that they have the app's.
   function AppRequest(this: IncomingMessage, socket: Socket): void {
@@ -33,6 +43,9 @@ export function createServer(app: Express): http.Server {
       // Node's types declare these as classes; `new` on these functions gives the same objects.
       IncomingMessage: AppRequest as unknown as typeof IncomingMessage,
       ServerResponse: AppResponse as unknown as typeof ServerResponse,
+      headersTimeout: headersMs,
+      requestTimeout: requestMs,
+      connectionsCheckingInterval: checkEveryMs,
     },
     app,
   );
