@@ -9,6 +9,13 @@ import net from 'node:net';
  * with their answer, so an idle connection left after this long has nothing coming.
  */
 export const IDLE_GRACE_MS = 1_000;
+/**
+ * The listener stays open during a stop until no connection has arrived for this long: closing
+ * it resets every connection still waiting in the kernel's accept queue, which a busy server
+ * has many of (issue 45: 17 of 397 checkouts reset). A balancer keeps opening connections until
+ * it notices /readyz's 503; each one is answered with `Connection: close`.
+ */
+export const LISTEN_QUIET_MS = 1_000;
 const POLL_MS = 50;
 
 /** How each long-lived answer (an event stream) ends itself when a stop begins: it never finishes on its own. */
@@ -28,19 +35,25 @@ interface Tracked {
 }
 
 /**
- * Graceful stop of an HTTP server: from `stop()`, no new connections; requests already sent are
- * answered, each answer carrying `Connection: close` so the client opens no further request on
- * that connection; idle connections close after IDLE_GRACE_MS without traffic. Resolves once
- * every connection is gone, or at the deadline, after destroying what is left ('forced').
+ * Graceful stop of an HTTP server: from `stop()`, every request is answered with `Connection:
+ * close`, so the client opens no further request on that connection; new connections are
+ * accepted until none has come for LISTEN_QUIET_MS, then the listener closes; idle connections
+ * close after IDLE_GRACE_MS without traffic. Resolves once every connection is gone, or at the
+ * deadline, after destroying what is left ('forced').
  */
 export class GracefulStop {
   private stopping = false;
   private readonly sockets = new Map<net.Socket, Tracked>();
   private readonly responses = new Set<ServerResponse>();
 
+  private lastConnection = 0;
+
   constructor(private readonly server: Server) {
     server.on('connection', (socket: net.Socket) => {
+      this.lastConnection = Date.now();
       this.sockets.set(socket, { inFlight: 0, lastActive: Date.now() });
+      // Accepted during a stop: it gets the same watch as those open when the stop began.
+      if (this.stopping) this.watchActivity(socket);
       socket.once('close', () => this.sockets.delete(socket));
     });
     // Prepended: the app may answer synchronously, before a listener added after it would run.
@@ -63,22 +76,30 @@ export class GracefulStop {
     return this.stopping;
   }
 
+  private watchActivity(socket: net.Socket): void {
+    // Bytes arriving count as activity: a request being received is not an idle connection.
+    socket.on('data', () => {
+      const tracked = this.sockets.get(socket);
+      if (tracked) tracked.lastActive = Date.now();
+    });
+  }
+
   async stop(deadlineMs: number): Promise<'drained' | 'forced'> {
     this.stopping = true;
     const started = Date.now();
-    // net.Server's close, not http.Server's: the latter also drops idle keep-alive connections
-    // at once, and with them any request already on its way over one.
-    net.Server.prototype.close.call(this.server);
     for (const res of this.responses) enders.get(res)?.();
-    for (const [socket, tracked] of this.sockets) {
-      // Bytes arriving count as activity: a request being received is not an idle connection.
-      socket.on('data', () => {
-        tracked.lastActive = Date.now();
-      });
-    }
-    while (this.sockets.size > 0) {
+    for (const socket of this.sockets.keys()) this.watchActivity(socket);
+    let listening = this.server.listening;
+    while (listening || this.sockets.size > 0) {
       const now = Date.now();
+      if (listening && now - Math.max(this.lastConnection, started) >= LISTEN_QUIET_MS) {
+        // net.Server's close, not http.Server's: the latter also drops idle keep-alive
+        // connections at once, and with them any request already on its way over one.
+        net.Server.prototype.close.call(this.server);
+        listening = false;
+      }
       if (now - started >= deadlineMs) {
+        if (listening) net.Server.prototype.close.call(this.server);
         for (const socket of this.sockets.keys()) socket.destroy();
         return 'forced';
       }
