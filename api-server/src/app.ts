@@ -15,6 +15,8 @@ import { answerUnavailable, memoryCounters, type Counters } from './http/counter
 import { apiNotFound, errorHandler, HttpError, lastResortErrorHandler } from './http/errors';
 import { sameOriginWrites } from './http/guards';
 import { jsonBody, refuseLongUrls } from './http/limits';
+import { BUSY_MESSAGE, Overload } from './http/overload';
+import { newRequestId, REQUEST_ID_HEADER } from './sandbox/requestId';
 import { unknownRoute } from './http/notFound';
 import { clientKey, perMinuteLimit } from './http/rateLimit';
 import { requestLog } from './http/requestLog';
@@ -45,6 +47,8 @@ export interface CreateAppOptions {
    * (index.ts runs it; without one, deliveries wait in the queue for a worker).
    */
   webhooks?: { rules?: TargetRules; queued?: () => void };
+  /** Load shedding of the API, sandbox and MCP; index.ts passes one that samples the event loop. */
+  overload?: Overload;
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Express {
@@ -113,11 +117,18 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   api.use(featureRoutes(options.features ?? FEATURES, ctx));
   api.use(ctx.limiters.api, apiNotFound);
   // The API's small JSON answers are neither compressed nor given the site's document policy.
-  app.use('/api', apiSecurityHeaders(), api);
+  // Shed first, before any body is read or limit counted: a refusal costs almost nothing.
+  const overload = options.overload ?? new Overload();
+  app.use('/api', apiSecurityHeaders(), overload.guard((res) => res.status(503).json({ success: false, error: BUSY_MESSAGE })), api);
   // The v1 sandbox answers developers' API keys, not the site's forms: its own errors and limits.
   app.use(
     SANDBOX_BASE_PATH,
     apiSecurityHeaders(),
+    overload.guard((res) => {
+      const id = newRequestId();
+      res.set(REQUEST_ID_HEADER, id);
+      res.status(503).json({ error: { type: 'api_error', code: 'server_busy', message: BUSY_MESSAGE, param: null, request_id: id } });
+    }),
     sandboxRouter({
       ...deps,
       counters,
@@ -129,7 +140,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     }),
   );
   // AI assistants: docs, reference and sandbox over the Model Context Protocol (mcp/router.ts).
-  app.use(MCP_PATH, apiSecurityHeaders(), mcpRouter(ctx, options.site));
+  app.use(MCP_PATH, apiSecurityHeaders(), overload.guard((res) => res.status(503).json({ jsonrpc: '2.0', error: { code: -32000, message: BUSY_MESSAGE }, id: null })), mcpRouter(ctx, options.site));
 
   const formActions = [new URL(EXTERNAL_LINKS.newsletter).origin];
   app.use(securityHeaders(formActions));

@@ -20,6 +20,7 @@ import { memoryCounters, type Counters } from './http/counters';
 import { Readiness, standardChecks } from './http/health';
 import { AppMetrics } from './http/metrics';
 import { GracefulStop } from './http/shutdown';
+import { Overload } from './http/overload';
 import path from 'node:path';
 import { NODE_LINES, nodeMajor } from '../../src/data/nodeLines';
 
@@ -132,7 +133,8 @@ async function main(): Promise<void> {
   const site = loadBuiltSite(config.buildDir);
   if (!site) logger.warn({ buildDir: config.buildDir }, 'no built site found: serving the API only (run npm run build)');
   const readiness = new Readiness(standardChecks(db, counters));
-  const app = createApp({ config, db, outbox, logger, now, writes, formTokens }, { site, activity, counters, metrics: metrics ?? false, readiness, webhooks: { rules, queued: () => webhookWorker.kick() } });
+  const overload = new Overload().start();
+  const app = createApp({ config, db, outbox, logger, now, writes, formTokens }, { site, activity, counters, metrics: metrics ?? false, readiness, overload, webhooks: { rules, queued: () => webhookWorker.kick() } });
 
   const server: Server = createServer(app).listen(config.port, () => {
     const address = server.address();

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { LEDGERLINE_CLI, SANDBOX_EVENT_STREAMS_PER_KEY, SANDBOX_EVENTS_HEARTBEAT_MS, SANDBOX_EVENTS_POLL_MS } from '../../../../src/data/sandbox';
 import type { Db } from '../../db/database';
 import { notWaiting } from '../../http/activity';
+import { releaseStream } from '../../http/overload';
 import { HttpError } from '../../http/errors';
 import type { AppMetrics } from '../../http/metrics';
 import { endAtStop } from '../../http/shutdown';
@@ -70,6 +71,7 @@ export function eventStreamRoute(deps: EventStreamDeps, timing = { pollMs: SANDB
     });
     endAtStop(res, () => res.end(': the server is stopping; reconnect with Last-Event-ID\n\n'));
     notWaiting(res);
+    releaseStream(res);
 
     res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
     res.flushHeaders();

@@ -1,0 +1,93 @@
+import net from 'node:net';
+import type { Server } from 'node:http';
+import { createTestApp, type TestApp } from '../_lib/testApp';
+import { answerClientError } from '../../../api-server/src/http/limits';
+import { BUSY_MESSAGE, Overload } from '../../../api-server/src/http/overload';
+import { createServer } from '../../../api-server/src/http/server';
+
+/**
+ * Load shedding (issue 45): while the process is saturated, new API, sandbox and MCP requests get
+ * a fast 503 with Retry-After instead of queueing; probes are never shed; the process admits work
+ * again as soon as it has room. Small limits here; production's are OVERLOAD.
+ */
+interface Answer {
+  status: number;
+  headers: string;
+  body: string;
+}
+
+function send(port: number, raw: string): { socket: net.Socket; answer: Promise<Answer> } {
+  const socket = net.connect(port, '127.0.0.1');
+  let text = '';
+  socket.on('data', (d: Buffer) => (text += d.toString()));
+  const answer = new Promise<Answer>((resolve, reject) => {
+    socket.on('error', reject);
+    const done = () => {
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1] ?? 0), headers: head, body });
+    };
+    socket.on('end', done);
+  });
+  socket.write(raw);
+  return { socket, answer };
+}
+
+const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`;
+
+describe('load shedding', () => {
+  let t: TestApp;
+  let server: Server;
+  let port: number;
+  const overload = new Overload({ maxInFlight: 2, maxLagMs: 40, sampleMs: 20 });
+  beforeAll(async () => {
+    t = await createTestApp({}, { overload: overload.start() });
+    server = createServer(t.app);
+    server.on('clientError', answerClientError);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    overload.stop();
+    await new Promise((r) => server.close(r));
+    await t.close();
+  });
+
+  it('answers new API, sandbox and MCP requests with a fast 503 while its work in flight is at the limit, and probes still pass', async () => {
+    // Two posts whose bodies are still on their way: admitted, and in flight until they finish.
+    const head = 'POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\nConnection: close\r\n\r\n{';
+    const slow = [send(port, head), send(port, head)];
+    await new Promise((r) => setTimeout(r, 100));
+
+    const started = performance.now();
+    const [api, sandbox, mcp, health, ready] = await Promise.all(
+      [get('/api/public-config'), get('/sandbox/v1/banking/accounts'), `POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`, get('/healthz'), get('/readyz')].map(
+        (raw) => send(port, raw).answer,
+      ),
+    );
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(api).toMatchObject({ status: 503, headers: expect.stringMatching(/\r\nRetry-After: 1\r\n/) });
+    expect(JSON.parse(api!.body)).toEqual({ success: false, error: BUSY_MESSAGE });
+    expect(sandbox!.status).toBe(503);
+    expect(JSON.parse(sandbox!.body)).toEqual({ error: { type: 'api_error', code: 'server_busy', message: BUSY_MESSAGE, param: null, request_id: expect.stringMatching(/^req_/) } });
+    expect(mcp!.status).toBe(503);
+    expect([health!.status, ready!.status]).toEqual([200, 200]);
+    expect(overload.shed).toBe(3);
+
+    // The slow posts are answered in full, and then there is room again.
+    for (const { socket } of slow) socket.end('"name":"x"}'.padEnd(49, ' ') + ' ');
+    for (const { answer } of slow) expect((await answer).status).toBeGreaterThanOrEqual(400);
+    expect((await send(port, get('/api/public-config')).answer).status).toBe(200);
+  });
+
+  it('sheds while the event loop runs late, and admits again once it keeps time', async () => {
+    const { answer } = send(port, get('/api/public-config'));
+    const health = send(port, get('/healthz')).answer;
+    // The request is on the wire; the loop is then held for 150 ms, as a burst of work would.
+    const until = performance.now() + 150;
+    while (performance.now() < until);
+    expect((await answer).status).toBe(503);
+    expect((await health).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await send(port, get('/api/public-config')).answer).status).toBe(200);
+  });
+});
