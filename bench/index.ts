@@ -9,6 +9,7 @@ import { runBuild, runInstall } from './build';
 import { PORTS, RESULTS_DIR, ROOT, STOCK_PAGES, readOptions, type BenchOptions } from './config';
 import { runLighthouse, type LighthouseResults, type Target } from './lighthouse';
 import { runLoad } from './load';
+import { runOverload } from './overload';
 import { runMail } from './mail';
 import { runMetricsCost } from './metricsCost';
 import { addLighthouseRows, addWeightRows, ALT_PREFIX } from './rows';
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
   // Weight reuses the desktop Lighthouse runs, so either section needs them.
   if (!options.skip.has('lighthouse') || !options.skip.has('weight')) await lighthousePhase(options, report);
   if (!options.skip.has('load')) await runLoad(options, report, log);
+  if (!options.skip.has('overload')) await runOverload(options, report, log);
   if (!options.skip.has('sustained')) await runSustained(options, report, log);
   if (!options.skip.has('metrics')) await runMetricsCost(options, report, log);
   if (!options.skip.has('mail')) await runMail(report, log);

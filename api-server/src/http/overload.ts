@@ -19,6 +19,8 @@ import type { RequestHandler, Response } from 'express';
  */
 export const OVERLOAD = { maxInFlight: 128, maxLagMs: 200, lagNeedsInFlight: 32, sampleMs: 100, retryAfterS: 1 } as const;
 
+export type OverloadLimits = Record<keyof typeof OVERLOAD, number>;
+
 export const BUSY_MESSAGE = 'The server is busy right now. Nothing was done; please try again in a moment.';
 
 /** How a shed request is answered on each mount (the API's envelope, the sandbox's documented error body). */
@@ -30,11 +32,11 @@ export class Overload {
   /** When the sampling timer should fire next: a loop past it by more than maxLagMs is late now. */
   private expected = Infinity;
   private timer: NodeJS.Timeout | undefined;
-  private readonly limits: typeof OVERLOAD;
+  private readonly limits: OverloadLimits;
   /** Requests refused since start, for the metrics and the bench. */
   shed = 0;
 
-  constructor(limits: Partial<typeof OVERLOAD> = {}) {
+  constructor(limits: Partial<OverloadLimits> = {}) {
     this.limits = { ...OVERLOAD, ...limits };
   }
 

@@ -25,7 +25,7 @@ import type { Express } from 'express';
  */
 export const CLIENT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 } as const;
 
-export function createServer(app: Express, timeouts: Partial<typeof CLIENT_TIMEOUTS> = {}): http.Server {
+export function createServer(app: Express, timeouts: Partial<Record<keyof typeof CLIENT_TIMEOUTS, number>> = {}): http.Server {
   const { headersMs, requestMs, checkEveryMs } = { ...CLIENT_TIMEOUTS, ...timeouts };
   // Plain constructor functions rather than classes: a class's instances would have the class's
   // prototype, and the point is that they have the app's.
