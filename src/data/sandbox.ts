@@ -81,6 +81,13 @@ export const SANDBOX_EVENTS_POLL_MS = 500;
 export const SANDBOX_EVENTS_HEARTBEAT_MS = 15_000;
 /** Streams one key may hold open at once on one server instance. */
 export const SANDBOX_EVENT_STREAMS_PER_KEY = 5;
+/**
+ * Streams one client address may hold open on one instance, whatever keys it uses (a key is free
+ * to mint), and all clients together: each open stream is a connection and a query every
+ * SANDBOX_EVENTS_POLL_MS. Past the first a client gets 429, past the second 503 with Retry-After.
+ */
+export const SANDBOX_EVENT_STREAMS_PER_ADDRESS = 25;
+export const SANDBOX_EVENT_STREAMS_PER_INSTANCE = 500;
 /** Events kept per key for a stream to resume from (Last-Event-ID); older ones are dropped as new ones arrive. */
 export const SANDBOX_EVENT_LOG_SIZE = 100;
 

@@ -1,10 +1,18 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { LEDGERLINE_CLI, SANDBOX_EVENT_STREAMS_PER_KEY, SANDBOX_EVENTS_HEARTBEAT_MS, SANDBOX_EVENTS_POLL_MS } from '../../../../src/data/sandbox';
+import {
+  LEDGERLINE_CLI,
+  SANDBOX_EVENT_STREAMS_PER_ADDRESS,
+  SANDBOX_EVENT_STREAMS_PER_INSTANCE,
+  SANDBOX_EVENT_STREAMS_PER_KEY,
+  SANDBOX_EVENTS_HEARTBEAT_MS,
+  SANDBOX_EVENTS_POLL_MS,
+} from '../../../../src/data/sandbox';
 import type { Db } from '../../db/database';
 import { notWaiting } from '../../http/activity';
 import { releaseStream } from '../../http/overload';
 import { HttpError } from '../../http/errors';
 import type { AppMetrics } from '../../http/metrics';
+import { clientKey } from '../../http/rateLimit';
 import { endAtStop } from '../../http/shutdown';
 import type { Logger } from '../../logger';
 import { SandboxError } from '../errors';
@@ -43,18 +51,35 @@ async function keyOf(deps: EventStreamDeps, req: Request): Promise<SandboxKey> {
  * anywhere: the developer's machine holds the connection. A graceful stop ends the streams (the
  * client reconnects, to another instance, with Last-Event-ID), and so does the key's expiry.
  */
-export function eventStreamRoute(deps: EventStreamDeps, timing = { pollMs: SANDBOX_EVENTS_POLL_MS, heartbeatMs: SANDBOX_EVENTS_HEARTBEAT_MS }): RequestHandler {
+export const STREAM_CAPS = { perKey: SANDBOX_EVENT_STREAMS_PER_KEY, perAddress: SANDBOX_EVENT_STREAMS_PER_ADDRESS, perInstance: SANDBOX_EVENT_STREAMS_PER_INSTANCE };
+/** How long a client refused by the instance's cap should wait: a stream freed elsewhere is likely by then. */
+const FULL_RETRY_AFTER_S = 30;
+
+export function eventStreamRoute(deps: EventStreamDeps, timing = { pollMs: SANDBOX_EVENTS_POLL_MS, heartbeatMs: SANDBOX_EVENTS_HEARTBEAT_MS }, caps = STREAM_CAPS): RequestHandler {
   // Per instance: a stream is a connection to this process, and so is what it costs.
   const openPerKey = new Map<string, number>();
+  const openPerAddress = new Map<string, number>();
+  let openTotal = 0;
   return async (req, res: Response) => {
     const key = await keyOf(deps, req);
     const after = resumeFrom(req);
     const open = openPerKey.get(key.id) ?? 0;
-    if (open >= SANDBOX_EVENT_STREAMS_PER_KEY) {
-      throw new HttpError(429, `This key already has ${SANDBOX_EVENT_STREAMS_PER_KEY} event streams open, the most a key may hold. Close one and try again.`);
+    if (open >= caps.perKey) {
+      throw new HttpError(429, `This key already has ${caps.perKey} event streams open, the most a key may hold. Close one and try again.`);
+    }
+    const address = clientKey(req);
+    const fromAddress = openPerAddress.get(address) ?? 0;
+    if (fromAddress >= caps.perAddress) {
+      throw new HttpError(429, `Your address already has ${caps.perAddress} event streams open, the most one client may hold. Close one and try again.`);
+    }
+    if (openTotal >= caps.perInstance) {
+      res.set('Retry-After', String(FULL_RETRY_AFTER_S));
+      throw new HttpError(503, 'This server holds as many event streams as it can right now. Please reconnect in a moment.');
     }
     let cursor = after ?? (await latestSeq(deps.db, key.id));
     openPerKey.set(key.id, open + 1);
+    openPerAddress.set(address, fromAddress + 1);
+    openTotal++;
     deps.metrics?.sandboxEventStream(1);
 
     let closed = false;
@@ -67,6 +92,10 @@ export function eventStreamRoute(deps: EventStreamDeps, timing = { pollMs: SANDB
       const left = (openPerKey.get(key.id) ?? 1) - 1;
       if (left > 0) openPerKey.set(key.id, left);
       else openPerKey.delete(key.id);
+      const leftFromAddress = (openPerAddress.get(address) ?? 1) - 1;
+      if (leftFromAddress > 0) openPerAddress.set(address, leftFromAddress);
+      else openPerAddress.delete(address);
+      openTotal--;
       deps.metrics?.sandboxEventStream(-1);
     });
     endAtStop(res, () => res.end(': the server is stopping; reconnect with Last-Event-ID\n\n'));
