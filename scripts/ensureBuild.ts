@@ -22,8 +22,8 @@ export function ensureBuild(root = path.resolve(__dirname, '..'), log = console.
   }
   log(`Building the site for ${named} (first run, sources or address changed)...`);
   const started = Date.now();
-  // The OpenAPI document and the typed client are generated from src/data: regenerated before each
-  // build, so no build serves a stale copy (the tests fail on a stale committed one).
+  // The typed client is generated from src/data before each build (it is not committed); the
+  // build itself renders the OpenAPI document (src/plugins/siteAddressFiles.ts).
   if (spawnSync('npx', ['tsx', 'scripts/generate-openapi.ts'], { cwd: root, stdio: 'inherit', env }).status !== 0) return false;
   const result = spawnSync('npx', ['docusaurus', 'build'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) return false;
