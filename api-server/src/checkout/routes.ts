@@ -38,8 +38,8 @@ export function createCheckoutFeature(
           }),
         });
         res.json(answer ?? responseOf(result));
-        // Its first effect is the order's transaction, where the key is bound (see ClaimMode).
-      }, 'with-work'));
+        // Its first effect is the order's transaction, where the key is claimed and bound (see idempotent).
+      }));
       return router;
     },
     async recover({ db, now, logger }) {
