@@ -2,7 +2,7 @@ import express from 'express';
 import { checkoutRequestSchema, type CheckoutResponse } from '../../../src/schemas/checkout';
 import type { Feature } from '../deps';
 import { parsedBody, validateBody } from '../http/validate';
-import { idempotent, IdempotencyStore, type Recovery } from '../http/idempotency';
+import { idempotent, IdempotencyStore, type Recovery } from '../idempotency';
 import { DemoPaymentProvider, successUrl, type PaymentProvider } from './provider';
 import { startCheckout, type CheckoutDeps, type CheckoutResult } from './service';
 import { OrderStore } from './store';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Migration } from '../db/database';
 import { epochMs } from '../db/migrations';
-import type { IdempotencyTable } from '../http/idempotency/table';
+import type { IdempotencyTable } from '../idempotency/table';
 
 /**
  * Orders and their Idempotency-Keys: the columns as the queries see them (db/schema.ts composes every

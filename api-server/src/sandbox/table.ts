@@ -1,9 +1,9 @@
 import { sql, type Generated } from 'kysely';
 import type { Migration } from '../db/database';
 import { autoId, epochMs } from '../db/migrations';
-import { createIdempotencyTable, type IdempotencyTable } from '../http/idempotency/table';
+import { createIdempotencyTable, type IdempotencyTable } from '../idempotency/table';
 
-/** The sandbox's Idempotency-Key table (shape: http/idempotency/table.ts); keys are `<key id>:<header>`. */
+/** The sandbox's Idempotency-Key table (shape: idempotency/table.ts); keys are `<key id>:<header>`. */
 export const SANDBOX_IDEMPOTENCY_TABLE = 'sandbox_idempotency_keys';
 
 /**
@@ -87,7 +87,7 @@ export const sandboxMigrations: Migration[] = [
     },
   },
   {
-    // The one Idempotency-Key mechanism (http/idempotency) claims a key under a lease before the
+    // The one Idempotency-Key mechanism (idempotency) claims a key under a lease before the
     // operation runs, so its table has checkout's shape. Answers already remembered carry over;
     // sandbox_idempotency is no longer read or written.
     id: 'sandbox-002',

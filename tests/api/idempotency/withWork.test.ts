@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import request from 'supertest';
 import { IDEMPOTENCY, IDEMPOTENCY_HEADER } from '../../../src/data/apiReference';
-import { idempotent, IdempotencyStore, requestFingerprint, type IdempotentHandler } from '../../../api-server/src/http/idempotency';
+import { idempotent, IdempotencyStore, requestFingerprint, type IdempotentHandler } from '../../../api-server/src/idempotency';
 import { errorHandler } from '../../../api-server/src/http/errors';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../_lib/testApp';
 

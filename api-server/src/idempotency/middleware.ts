@@ -1,8 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { IDEMPOTENCY, IDEMPOTENCY_HEADER } from '../../../../src/data/apiReference/common';
-import type { Db } from '../../db/database';
-import type { Logger } from '../../logger';
-import { HttpError } from '../errors';
+import { IDEMPOTENCY, IDEMPOTENCY_HEADER } from '../../../src/data/apiReference/common';
+import type { Db } from '../db/database';
+import type { Logger } from '../logger';
+import { HttpError } from '../http/errors';
 import { claimKey, heldKey, KEY_FORMAT, requestFingerprint, type Claim, type HeldKey } from './claim';
 import type { IdempotencyStore } from './store';
 
