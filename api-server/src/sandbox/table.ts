@@ -8,7 +8,7 @@ export const SANDBOX_IDEMPOTENCY_TABLE = 'sandbox_idempotency_keys';
 
 /**
  * Sandbox keys, what they created, and their Idempotency-Keys: the columns as the queries see them (db/schema.ts composes every
- * feature's), beside the migrations that make them; tests/api/core/tables.test.ts checks that
+ * feature's), beside the migrations that make them; tests/api/db/tables.test.ts checks that
  * the two agree on both engines.
  */
 export interface SandboxTables {
