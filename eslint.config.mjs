@@ -4,6 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Browser and shared code never import the server: wire types both sides use live in src/schemas. */
+const NO_SERVER = {
+  regex: '(^|/)api-server(/|$)',
+  message: 'Code under src/ does not import api-server/: put shared wire types in src/schemas (or src/data) and import them from both sides.',
+};
+
 export default tseslint.config(
   { ignores: ['build/', '.builds/', 'dist-server/', '.docusaurus/', 'node_modules/', 'coverage/', 'screenshots/', 'tests/.artifacts/', 'static/'] },
   js.configs.recommended,
@@ -43,6 +49,11 @@ export default tseslint.config(
       ],
     },
   },
+  // A later block's options for the same rule replace these, so each block below repeats NO_SERVER.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_SERVER] }] },
+  },
   {
     files: ['src/data/**/*.ts', 'src/schemas/**/*.ts', 'src/domain/**/*.ts'],
     rules: {
@@ -59,6 +70,7 @@ export default tseslint.config(
               regex: '^(\\.\\./)+(lib|components|pages|theme|plugins|css)(/|$)',
               message: 'Shared domain code imports only src/data, src/schemas and src/domain.',
             },
+            NO_SERVER,
           ],
         },
       ],
@@ -75,6 +87,7 @@ export default tseslint.config(
               regex: '(^|/)src/theme(/|$)|^(\\.\\./)+theme(/|$)',
               message: 'Components use the public @theme/* aliases, not files under src/theme.',
             },
+            NO_SERVER,
           ],
         },
       ],

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { FormTokens } from '../api-server/src/http/spam';
+import { FormTokens } from '../api-server/src/form-token/tokens';
 import { MIN_FILL_MS } from '../src/schemas/common';
 import { freePort, startPostgres, type RunningService } from '../tests/_services';
 import { formTokenFor } from '../tests/e2e/_lib/formToken';

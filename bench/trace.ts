@@ -4,8 +4,8 @@ import { median } from './table';
 
 /**
  * `npx tsx bench/trace.ts URL_A[,URL_B...] ROUTE...`: main-thread CPU of page loads from a Chromium
- * trace, the quick A/B that a loaded machine disturbs far less than Lighthouse (CONTRIBUTING, "Docs
- * routes on a slow phone"). Each base URL serves a build; every route is loaded from each in turn,
+ * trace, the quick A/B that a loaded machine disturbs far less than Lighthouse (CONTRIBUTING, "How to
+ * measure"). Each base URL serves a build; every route is loaded from each in turn,
  * TRACE_RUNS times (default 5), at 412 px without throttling. Prints per route and base: medians of
  * the main thread's CPU time of all tasks, and of the "8x blocking" estimate, Σ max(0, 8 × task
  * CPU − 50 ms) over the tasks after the first contentful paint (Lighthouse's blocking time at an 8x

@@ -21,7 +21,10 @@ const LOCK = path.join(BUILDS, '.lock');
 /** Writes the site into `outDir`; false on failure. */
 export type SiteBuilder = (root: string, outDir: string, env: NodeJS.ProcessEnv) => boolean;
 
-/** The OpenAPI document and the typed client, generated from src/data, then Docusaurus. */
+/**
+ * The typed client, generated from src/data (it is not committed), then Docusaurus, whose build
+ * renders the OpenAPI document itself (src/plugins/siteAddressFiles.ts).
+ */
 const docusaurusBuild: SiteBuilder = (root, outDir, env) =>
   spawnSync('npx', ['tsx', 'scripts/generate-openapi.ts'], { cwd: root, stdio: 'inherit', env }).status === 0 &&
   spawnSync('npx', ['docusaurus', 'build', '--out-dir', outDir], { cwd: root, stdio: 'inherit', env }).status === 0;

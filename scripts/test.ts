@@ -17,7 +17,7 @@ if (!ensurePrerequisites(thisHost)) process.exit(1);
 /**
  * More supported Node lines to run on (TEST_NODE_LINES=22,26, as CI does), each fetched from the
  * npm registry: the API suites on SQLite, the server flags' check, and the production server's
- * start/stop cycles, routes and mixed traffic (tests/e2e/shell/node-line.e2e.ts).
+ * start/stop cycles, routes and mixed traffic (tests/e2e/shell/nodeLine.e2e.ts).
  */
 const otherLines = (process.env.TEST_NODE_LINES ?? '')
   .split(',')
@@ -114,7 +114,7 @@ for (const line of otherLines) {
     continue;
   }
   jest(`node${line}-api`, ['--selectProjects', 'api'], node);
-  const files = ['tests/unit/dev/serverFlags.test.ts', ...(built ? ['tests/e2e/shell/node-line.e2e.ts'] : [])];
+  const files = ['tests/unit/dev/serverFlags.test.ts', ...(built ? ['tests/e2e/shell/nodeLine.e2e.ts'] : [])];
   // The main line's run gives the traffic SOAK_SECONDS; here the file's own short default.
   jest(`node${line}-server`, ['--selectProjects', 'unit', 'e2e', '--runInBand', '--runTestsByPath', ...files], node, { SOAK_SECONDS: undefined });
 }

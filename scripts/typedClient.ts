@@ -2,8 +2,8 @@
  * The typed TypeScript client of the v1 API, generated from the OpenAPI document with
  * openapi-typescript (types only) over openapi-fetch (a 6 kB fetch wrapper that runs in Node 22+ and
  * browsers): one file a developer downloads from the reference, with no other dependency.
- * scripts/generate-openapi.ts writes static/client/ledgerline.ts (the build serves that copy);
- * tests/unit/docs/typedClient.test.ts fails while it is stale. Here, not in src/data: it loads openapi-typescript.
+ * scripts/generate-openapi.ts writes static/client/ledgerline.ts before each build (the build serves
+ * that copy; it is not committed). Here, not in src/data: it loads openapi-typescript.
  */
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { DEFAULT_SITE_ADDRESSES } from '../src/domain/siteAddress';

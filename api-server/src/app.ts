@@ -112,8 +112,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   });
   api.use(sameOriginWrites);
   api.use(jsonBody());
-  // The general limiter counts every request; failed passwords are throttled on their own in basicAuth.
-  api.use('/white-label', ctx.limiters.api, requireAdmin);
   api.use(featureRoutes(options.features ?? FEATURES, ctx));
   api.use(ctx.limiters.api, apiNotFound);
   // The API's small JSON answers are neither compressed nor given the site's document policy.

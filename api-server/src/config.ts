@@ -52,7 +52,8 @@ export function parseAllowPair(pair: string): string | undefined {
   return `${m[1]!.replace(/^\[|\]$/g, '').toLowerCase()}:${port}`;
 }
 
-const envSchema = z.object({
+/** Every variable the server reads, with its default: the Operations page and the README are checked against it. */
+export const envSchema = z.object({
   PORT: withDefault(z.coerce.number().int().min(0).max(65535), DEFAULT_PORT),
   DATA_DIR: withDefault(z.string(), './data'),
   SMTP_URL: opt(z.string().regex(/^smtps?:\/\/[^\s]+$/, { error: 'must be an smtp:// or smtps:// URL' })),

@@ -4,7 +4,7 @@ import type { Counters } from './http/counters';
 import type { AppMetrics } from './http/metrics';
 import type { Db, Migration, Writes } from './db/database';
 import type { Logger } from './logger';
-import type { FormTokens } from './http/spam';
+import type { FormTokens } from './form-token/tokens';
 import type { OutboxStore } from './mail/outbox';
 
 /** Everything a feature needs, passed in so tests can hand over real temporary ones. */

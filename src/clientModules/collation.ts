@@ -5,7 +5,8 @@
  * /documentation and /api-docs) in the breadcrumbs, or sorting props in the mobile menu, each
  * time inside a task that is already long (hydration, or the render after it). Made here, in a
  * task of its own before hydration, it no longer lengthens those; the work is the same, the
- * page's longest tasks are shorter (measured: CONTRIBUTING, "Docs routes on a slow phone").
+ * page's longest tasks are shorter (CONTRIBUTING.md, "Performance mechanisms and upstream internals"; guarded by
+ * tests/unit/upstream/collation.perf.test.ts).
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 

@@ -10,7 +10,7 @@ export const API_VERSION_POLICY = {
 } as const;
 
 /**
- * The API changelog: one entry per change of the OpenAPI document (static/openapi/v1.yaml),
+ * The API changelog: one entry per change of the OpenAPI document (/openapi/v1.yaml),
  * newest first. Add an entry in the commit that changes the document; `breaking` entries need a
  * new version (docs/guide/versioning.mdx).
  */

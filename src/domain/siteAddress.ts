@@ -68,7 +68,7 @@ export function resolveSiteAddresses(env: Env): SiteAddresses {
   return { siteUrl, apiBaseUrl: api === undefined ? defaultApiBaseUrl(siteUrl) : api.replace(/\/+$/, '') };
 }
 
-/** The addresses of an unconfigured install: what the committed static/openapi/v1.yaml names. */
+/** The addresses of an unconfigured install: what its OpenAPI document names. */
 export const DEFAULT_SITE_ADDRESSES: SiteAddresses = resolveSiteAddresses({});
 
 /** Docusaurus carries SITE_URL as the site's `url` and API_BASE_URL in `customFields.apiBaseUrl`. */

@@ -1,8 +1,8 @@
 /**
  * A module fetched on demand, once, that can also be rendered from without suspending once it has
  * arrived: `lazy(m.load)` for the first render, `m.loaded()` when it is already there (an island
- * that awaited it, a later render). Used for the code block chunk (src/theme/CodeBlock) and the
- * reference's heavy parts (src/components/ReferenceParts).
+ * that awaited it, a later render). Used for the code block chunk (src/theme/CodeBlock), the
+ * reference's heavy parts (src/components/ReferenceParts) and the forms' schemas (src/lib/lazySchemas.ts).
  */
 export interface LazyModule<M> {
   load: () => Promise<M>;

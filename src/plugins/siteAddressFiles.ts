@@ -3,23 +3,51 @@ import { dirname, join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { OPENAPI_JSON_URL_PUBLIC, OPENAPI_URL_PUBLIC } from '../data/apiReference/public';
 import { renderOpenApiJson, renderOpenApiYaml } from '../data/apiReference/openapiYaml';
-import { addressesOfSiteConfig } from '../domain/siteAddress';
+import { addressesOfSiteConfig, type SiteAddresses } from '../domain/siteAddress';
+
+/** What the dev server's Express app offers this plugin. */
+export interface DevApp {
+  get(path: string, handler: (req: unknown, res: { type: (t: string) => { send: (body: string) => void } }) => void): void;
+}
+
+/** The served OpenAPI document, YAML and JSON, by public path. */
+export function openApiFiles(addresses: SiteAddresses): Record<string, { type: string; text: string }> {
+  return {
+    [OPENAPI_URL_PUBLIC]: { type: 'application/yaml; charset=utf-8', text: renderOpenApiYaml(addresses) },
+    [OPENAPI_JSON_URL_PUBLIC]: { type: 'application/json; charset=utf-8', text: renderOpenApiJson(addresses) },
+  };
+}
 
 /**
  * The build's files that name the site's address besides its pages: robots.txt (the sitemap's
- * absolute URL) and the served OpenAPI document, YAML and JSON (the Production server and every code sample).
- * static/openapi/v1.yaml stays the committed copy for an unconfigured install; this one replaces
- * it in the build, rendered for this build's SITE_URL and API_BASE_URL.
+ * absolute URL) and the OpenAPI document, YAML and JSON (the Production server and every code
+ * sample), rendered for this build's SITE_URL and API_BASE_URL. This is the one place the
+ * document is produced: nothing is committed, and `npm run dev` serves the same rendering.
  */
 export default function siteAddressFilesPlugin(context: LoadContext): Plugin {
+  const addresses = () => addressesOfSiteConfig(context.siteConfig);
   return {
     name: 'site-address-files',
+    configureWebpack(_config, isServer) {
+      if (isServer || process.env.NODE_ENV === 'production') return {};
+      const devServer = {
+        // Docusaurus merges this with its own setupMiddlewares by calling both on the same list and
+        // joining what they return: the routes go on the dev server's app, and nothing is returned.
+        setupMiddlewares(_middlewares: unknown[], server: { app?: DevApp }): unknown[] {
+          for (const [path, file] of Object.entries(openApiFiles(addresses()))) {
+            server.app?.get(path, (_req, res) => res.type(file.type).send(file.text));
+          }
+          return [];
+        },
+      };
+      // webpack's Configuration type lacks devServer unless webpack-dev-server's typings load.
+      return { devServer } as object;
+    },
     async postBuild({ outDir }) {
-      const addresses = addressesOfSiteConfig(context.siteConfig);
-      const openapi = join(outDir, OPENAPI_URL_PUBLIC);
-      mkdirSync(dirname(openapi), { recursive: true });
-      writeFileSync(openapi, renderOpenApiYaml(addresses));
-      writeFileSync(join(outDir, OPENAPI_JSON_URL_PUBLIC), renderOpenApiJson(addresses));
+      for (const [path, file] of Object.entries(openApiFiles(addresses()))) {
+        mkdirSync(dirname(join(outDir, path)), { recursive: true });
+        writeFileSync(join(outDir, path), file.text);
+      }
       writeFileSync(
         join(outDir, 'robots.txt'),
         [
@@ -28,7 +56,7 @@ export default function siteAddressFilesPlugin(context: LoadContext): Plugin {
           'User-agent: *',
           'Allow: /',
           '',
-          `Sitemap: ${addresses.siteUrl}/sitemap.xml`,
+          `Sitemap: ${addresses().siteUrl}/sitemap.xml`,
           '',
         ].join('\n'),
       );

@@ -14,3 +14,19 @@ export interface SandboxKeyResponse {
   /** ISO 8601. */
   expiresAt: string;
 }
+
+/**
+ * One entry of a sandbox key's request log, as GET /api/sandbox/requests answers it (newest
+ * first, `id` is the Request-Id): the server writes it, the Try it panel reads it.
+ */
+export interface LoggedRequest {
+  id: string;
+  created: string;
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  durationMs: number;
+  request: { headers: Record<string, string>; body: unknown };
+  response: { body: unknown };
+}

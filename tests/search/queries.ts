@@ -2,7 +2,7 @@
  * The search test set: questions a developer types into the site search, each with the pages a
  * knowledgeable colleague would point to (any of them counts; the first is the best answer).
  * Written from the content, not from what the engine returns. `npm test` fails when none of a
- * question's pages is in the top three (tests/e2e/docs/search-quality.e2e.ts); `npm run bench`
+ * question's pages is in the top three (tests/e2e/docs/searchQuality.e2e.ts); `npm run bench`
  * prints hit@1, hit@3 and MRR beside an untuned MiniSearch over the same sections.
  *
  * Add a question when a reader reports a search that found nothing useful.

@@ -65,6 +65,12 @@ const forbidden: Sample[] = [
   sample('src/domain/x.ts', '../pages/white-label/_utils/useWhiteLabel'),
   sample('src/components/BlogPostCard/x.tsx', '@site/src/theme/BlogListPage/_utils'),
   sample('src/components/BlogPostCard/x.tsx', '../../theme/BlogListPage/_utils'),
+  // Browser code never imports the server, not even a type (wire types live in src/schemas).
+  { filePath: 'src/components/TryIt/x.ts', code: "import type { X } from '../../../api-server/src/sandbox/requestLog';\nexport type { X };\n" },
+  sample('src/pages/x.tsx', '@site/api-server/src/config'),
+  sample('src/lib/x.ts', '../../api-server/src/http/errors'),
+  sample('src/plugins/x/index.ts', '../../../api-server/src/db/database'),
+  sample('src/schemas/x.ts', '../../api-server/src/sandbox/requestLog'),
 ];
 
 const allowed: Sample[] = [
@@ -94,5 +100,6 @@ describe('import boundaries (eslint.config.mjs)', () => {
 
   it('explains a refused server import in words', () => {
     expect(results[0]?.[0]).toMatch(/server imports only shared domain code/);
+    expect(results[forbidden.findIndex((s) => s.filePath === 'src/components/TryIt/x.ts')]?.[0]).toMatch(/does not import api-server/);
   });
 });

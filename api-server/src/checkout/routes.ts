@@ -2,7 +2,7 @@ import express from 'express';
 import { checkoutRequestSchema, type CheckoutResponse } from '../../../src/schemas/checkout';
 import type { Feature } from '../deps';
 import { parsedBody, validateBody } from '../http/validate';
-import { idempotent, IdempotencyStore, type Recovery } from '../http/idempotency';
+import { idempotent, IdempotencyStore, type Recovery } from '../idempotency';
 import { DemoPaymentProvider, successUrl, type PaymentProvider } from './provider';
 import { startCheckout, type CheckoutDeps, type CheckoutResult } from './service';
 import { OrderStore } from './store';
@@ -38,8 +38,8 @@ export function createCheckoutFeature(
           }),
         });
         res.json(answer ?? responseOf(result));
-        // Its first effect is the order's transaction, where the key is bound (see ClaimMode).
-      }, 'with-work'));
+        // Its first effect is the order's transaction, where the key is claimed and bound (see idempotent).
+      }));
       return router;
     },
     async recover({ db, now, logger }) {

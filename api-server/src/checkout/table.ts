@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { Migration } from '../db/database';
 import { epochMs } from '../db/migrations';
-import type { IdempotencyTable } from '../http/idempotency/table';
+import type { IdempotencyTable } from '../idempotency/table';
 
 /**
  * Orders and their Idempotency-Keys: the columns as the queries see them (db/schema.ts composes every
- * feature's), beside the migrations that make them; tests/api/core/tables.test.ts checks that
+ * feature's), beside the migrations that make them; tests/api/db/tables.test.ts checks that
  * the two agree on both engines.
  */
 export interface CheckoutTables {

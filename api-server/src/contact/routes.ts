@@ -1,7 +1,7 @@
 import express from 'express';
 import { contactRequestSchema, type ContactResponse } from '../../../src/schemas/contact';
 import type { Feature } from '../deps';
-import { judgeSubmission } from '../http/spam';
+import { judgeSubmission } from '../form-token/tokens';
 import { parsedBody, validateBody } from '../http/validate';
 import { submitContact } from './service';
 import { contactMigrations } from './table';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/database';
-import { FormTokens } from '../http/spam';
+import { FormTokens } from './tokens';
 
 /** Where a single-instance install before the key moved into the database kept it (DATA_DIR). */
 export const LEGACY_FORM_TOKEN_KEY_FILE = 'form-token.key';

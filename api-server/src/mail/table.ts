@@ -4,7 +4,7 @@ import { autoId, epochMs } from '../db/migrations';
 
 /**
  * The mail outbox: the columns as the queries see them (db/schema.ts composes every
- * feature's), beside the migrations that make them; tests/api/core/tables.test.ts checks that
+ * feature's), beside the migrations that make them; tests/api/db/tables.test.ts checks that
  * the two agree on both engines.
  */
 export interface OutboxTables {

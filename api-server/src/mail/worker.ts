@@ -4,7 +4,7 @@ import { isStorageFault, type Db } from '../db/database';
 import type { Logger } from '../logger';
 import type { OutboxRow, OutboxStore } from './outbox';
 import type { MailSender } from './transport';
-import { PassLoop } from '../db/passLoop';
+import { PassLoop } from '../jobs/passLoop';
 
 export interface WorkerOptions {
   retryBaseMs: number;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PLAN_IDS, type PlanId } from '../../../src/data/plans';
 import { SANDBOX_BASE_PATH, SANDBOX_KEYS_URL, SANDBOX_REQUEST_LOG_SIZE } from '../../../src/data/sandbox';
 import { SITE } from '../../../src/data/site';
-import type { LoggedRequest } from '../sandbox/requestLog';
+import type { LoggedRequest } from '../../../src/schemas/sandbox';
 import type { DocHit, DocPage, DocsIndex } from './docs';
 import type { EndpointDetail, EndpointSummary } from './endpoints';
 import type { SandboxAnswer, SandboxCall } from './sandboxCall';

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { IDEMPOTENCY, IDEMPOTENCY_HEADER, type ApiEndpoint } from '../../../src/data/apiReference';
 import type { Db, Writes } from '../db/database';
-import { claimKey, type IdempotencyStore, requestFingerprint } from '../http/idempotency';
+import { claimKey, type IdempotencyStore, requestFingerprint } from '../idempotency';
 import type { Logger } from '../logger';
 import { SandboxError } from './errors';
 import type { SandboxKey } from './keys';
@@ -43,7 +43,7 @@ export function withRequestId(a: Answer, requestId: string): unknown {
 }
 
 /**
- * A POST with an Idempotency-Key, through the one mechanism every feature uses (http/idempotency):
+ * A POST with an Idempotency-Key, through the one mechanism every feature uses (idempotency):
  * keys are per API key. Only answers of an operation that ran are kept, its own errors included:
  * a request refused before (auth, rate, plan, parameters) may be retried with the same key. The
  * answer is recorded in the operation's own transaction, so both are stored or neither.

@@ -7,7 +7,7 @@ import type { Feature } from '../deps';
 import type { Counters } from '../http/counters';
 import type { Logger } from '../logger';
 import { HttpError } from '../http/errors';
-import { IdempotencyStore } from '../http/idempotency';
+import { IdempotencyStore } from '../idempotency';
 import type { AppMetrics } from '../http/metrics';
 import { perMinuteLimit } from '../http/rateLimit';
 import { parsedBody, validateBody } from '../http/validate';

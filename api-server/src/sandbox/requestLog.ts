@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Insertable } from 'kysely';
 import { SANDBOX_REDACTED, SANDBOX_REQUEST_LOG_BODY_BYTES, SANDBOX_REQUEST_LOG_SIZE } from '../../../src/data/sandbox';
+import type { LoggedRequest } from '../../../src/schemas/sandbox';
 import type { Db, Writes } from '../db/database';
 import type { Schema } from '../db/schema';
 import type { Logger } from '../logger';
@@ -9,22 +10,12 @@ import { HttpError } from '../http/errors';
 import { SandboxError } from './errors';
 import { authenticate, type SandboxKey } from './keys';
 
-/**
+/*
  * Each sandbox key's request log: what a developer's code really sent and what it got back.
  * Kept in the database with the key's other data (so every instance sees it, and the expiry
- * sweep deletes it), the last SANDBOX_REQUEST_LOG_SIZE per key.
+ * sweep deletes it), the last SANDBOX_REQUEST_LOG_SIZE per key. An entry's wire shape,
+ * LoggedRequest, is shared with the Try it panel from src/schemas/sandbox.ts.
  */
-export interface LoggedRequest {
-  id: string;
-  created: string;
-  method: string;
-  path: string;
-  query: string;
-  status: number;
-  durationMs: number;
-  request: { headers: Record<string, string>; body: unknown };
-  response: { body: unknown };
-}
 
 /** Headers whose value is a credential: only their scheme (if any) is kept. */
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);

@@ -4,7 +4,7 @@ import { getPlan, isPlanId, PLAN_IDS } from '../../../src/data/plans';
 import { sandboxRateLimit } from '../../../src/data/sandbox';
 import type { Db, Writes } from '../db/database';
 import type { Counters } from '../http/counters';
-import { IdempotencyStore } from '../http/idempotency';
+import { IdempotencyStore } from '../idempotency';
 import { jsonBody } from '../http/limits';
 import { labelRoute, type AppMetrics } from '../http/metrics';
 import { perMinuteLimit } from '../http/rateLimit';

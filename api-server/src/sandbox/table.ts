@@ -1,14 +1,14 @@
 import { sql, type Generated } from 'kysely';
 import type { Migration } from '../db/database';
 import { autoId, epochMs } from '../db/migrations';
-import { createIdempotencyTable, type IdempotencyTable } from '../http/idempotency/table';
+import { createIdempotencyTable, type IdempotencyTable } from '../idempotency/table';
 
-/** The sandbox's Idempotency-Key table (shape: http/idempotency/table.ts); keys are `<key id>:<header>`. */
+/** The sandbox's Idempotency-Key table (shape: idempotency/table.ts); keys are `<key id>:<header>`. */
 export const SANDBOX_IDEMPOTENCY_TABLE = 'sandbox_idempotency_keys';
 
 /**
  * Sandbox keys, what they created, and their Idempotency-Keys: the columns as the queries see them (db/schema.ts composes every
- * feature's), beside the migrations that make them; tests/api/core/tables.test.ts checks that
+ * feature's), beside the migrations that make them; tests/api/db/tables.test.ts checks that
  * the two agree on both engines.
  */
 export interface SandboxTables {
@@ -87,7 +87,7 @@ export const sandboxMigrations: Migration[] = [
     },
   },
   {
-    // The one Idempotency-Key mechanism (http/idempotency) claims a key under a lease before the
+    // The one Idempotency-Key mechanism (idempotency) claims a key under a lease before the
     // operation runs, so its table has checkout's shape. Answers already remembered carry over;
     // sandbox_idempotency is no longer read or written.
     id: 'sandbox-002',

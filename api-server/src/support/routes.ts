@@ -1,7 +1,7 @@
 import express from 'express';
 import { supportRequestSchema, type SupportResponse } from '../../../src/schemas/support';
 import type { Feature } from '../deps';
-import { judgeSubmission } from '../http/spam';
+import { judgeSubmission } from '../form-token/tokens';
 import { parsedBody, validateBody } from '../http/validate';
 import { createTicket, generateTicketId } from './service';
 import { supportMigrations } from './table';

@@ -7,19 +7,19 @@ import { configHistory, currentConfig, deployConfig, saveConfig, type WhiteLabel
 import { whiteLabelMigrations } from './table';
 
 /**
- * The white-label admin API. app.ts puts /api/white-label/* behind HTTP Basic auth, which
- * leaves the admin's name in res.locals.adminUser; we record it with every change.
+ * The white-label admin API. Every /api/white-label/* request, known or not, is counted by the
+ * general limiter and then needs HTTP Basic auth (failed passwords are throttled on their own in
+ * basicAuth), which leaves the admin's name in res.locals.adminUser; we record it with every change.
  * The single admin manages the demo organization (spec section 3: "organizationId: a demo default").
  */
 export const whiteLabelFeature: Feature = {
   name: 'white-label',
   paths: ['white-label'],
   migrations: whiteLabelMigrations,
-  routes({ db, now, logger, requireAdmin }) {
+  routes({ db, now, logger, requireAdmin, limiters }) {
     const deps: WhiteLabelDeps = { db, organizationId: DEMO_ORGANIZATION_ID, now, logger };
     const router = express.Router();
-    // app.ts already guards this prefix; guarding here too keeps the feature safe if mounted elsewhere.
-    router.use('/white-label', requireAdmin);
+    router.use('/white-label', limiters.api, requireAdmin);
     const who = (locals: Record<string, unknown>) => String(locals.adminUser ?? 'unknown');
 
     router.get('/white-label/config', async (_req, res) => {

@@ -7,7 +7,7 @@ import type { Migration } from '../db/database';
  */
 /**
  * White-label configuration versions and deployments: the columns as the queries see them (db/schema.ts composes every
- * feature's), beside the migrations that make them; tests/api/core/tables.test.ts checks that
+ * feature's), beside the migrations that make them; tests/api/db/tables.test.ts checks that
  * the two agree on both engines.
  */
 export interface WhiteLabelTables {

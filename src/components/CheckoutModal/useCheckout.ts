@@ -3,7 +3,7 @@ import type { Plan } from '@site/src/data/plans';
 import { TIMINGS } from '@site/src/data/timings';
 import { CHECKOUT_COPY } from '@site/src/data/landing';
 import type { CheckoutRequest, CheckoutResponse } from '@site/src/schemas';
-import { preloadSchemas } from '@site/src/schemas/lazy';
+import { preloadSchemas } from '@site/src/lib/lazySchemas';
 import { postForm, useForm } from '@site/src/components/Form';
 
 function newIdempotencyKey(): string {

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import type { ZodType } from 'zod';
 import type { FieldErrors } from '@site/src/schemas/common';
-import { loadedSchemas, loadSchemas, preloadSchemas } from '@site/src/schemas/lazy';
+import { loadedSchemas, loadSchemas, preloadSchemas } from '@site/src/lib/lazySchemas';
 import { NETWORK_ERROR_MESSAGE, NetworkError, postJson } from '@site/src/lib/postJson';
 import { useFormToken } from './useFormToken';
 import { useSingleFlight } from './useSingleFlight';

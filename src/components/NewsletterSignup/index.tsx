@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { EXTERNAL_LINKS } from '@site/src/data';
 import { TextField, useForm } from '@site/src/components/Form';
 import type { NewsletterRequest } from '@site/src/schemas/newsletter';
-import { loadedSchemas } from '@site/src/schemas/lazy';
+import { loadedSchemas } from '@site/src/lib/lazySchemas';
 import styles from './styles.module.css';
 
 const EMPTY = { email: '' };

@@ -2,12 +2,12 @@
  * "Recent requests" of the Try it panel (issue 26): reading the page key's log from
  * GET /api/sandbox/requests and turning one entry back into a request, for Replay and for
  * Copy as curl. Pure functions apart from the one fetch, so the component and the unit tests
- * share them. The entry's shape is the server's own type (erased at build time).
+ * share them. The entry's shape is the wire type both sides import from src/schemas.
  */
-import type { LoggedRequest } from '../../../api-server/src/sandbox/requestLog';
 import { PLAN_HEADER, SIMULATE_HEADER } from '@site/src/data/apiReference';
 import { SANDBOX_BASE_PATH, SANDBOX_REQUESTS_URL } from '@site/src/data/sandbox';
 import { TRY_IT_COPY } from '@site/src/data/tryIt';
+import type { LoggedRequest } from '@site/src/schemas/sandbox';
 import { RECENT_REQUESTS_COPY as COPY } from '@site/src/data/tryItRecentRequests';
 import type { SandboxRequest } from './request';
 

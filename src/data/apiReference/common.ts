@@ -29,7 +29,7 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * How every POST that honours Idempotency-Key answers (the sandbox and the live API's checkout
- * alike, through api-server/src/http/idempotency): the key's format, how long it is remembered,
+ * alike, through api-server/src/idempotency): the key's format, how long it is remembered,
  * and one answer per case. Reuse with other parameters is a 400, as at Stripe: the request is
  * wrong, not the server's state; 422 is not one of the documented statuses.
  */

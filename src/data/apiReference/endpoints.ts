@@ -1,7 +1,7 @@
 /**
  * Every documented call of spec section 7, in reference order. To add an endpoint, append an
  * entry to its section's list in ./endpoints/: the API docs page, the per-plan pages, the code
- * samples and static/openapi/v1.yaml (run `npx tsx scripts/generate-openapi.ts`) all follow.
+ * samples, the OpenAPI document and the typed client (both built, never committed) all follow.
  * `plans` is the gating of spec section 6.
  */
 import { ACCOUNTING_ENDPOINTS } from './endpoints/accounting';

@@ -1,7 +1,8 @@
 /**
  * Builds the OpenAPI 3.1 document of the documented v1 API from the typed data beside it.
- * scripts/generate-openapi.ts writes it to static/openapi/v1.yaml; a unit test checks that the
- * committed file equals this output, so the YAML, the docs pages and the plan pages cannot drift.
+ * The site build serves it as /openapi/v1.yaml and .json (src/plugins/siteAddressFiles.ts) and the
+ * typed client is generated from it: nothing is committed, so the YAML, the docs pages and the
+ * plan pages cannot drift.
  */
 import { PLAN_IDS } from '../plans';
 import { PLAN_LIMITS } from '../limits';

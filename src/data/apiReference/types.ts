@@ -1,6 +1,6 @@
 /**
  * Types of the documented (sample) v1 API reference. The data modules beside this file are
- * the single source of the API docs pages, the per-plan pages and static/openapi/v1.yaml.
+ * the single source of the API docs pages, the per-plan pages and the OpenAPI document.
  */
 import type { PlanId } from '../plans';
 import type { PlanLimits } from '../limits';

@@ -10,7 +10,7 @@ import { runMigrations, type Db, type Storage } from '../../../api-server/src/db
 import { openStorage } from '../../../api-server/src/db/storage';
 import { ALL_MIGRATIONS } from '../../../api-server/src/features';
 import { OutboxStore } from '../../../api-server/src/mail/outbox';
-import type { FormTokens } from '../../../api-server/src/http/spam';
+import type { FormTokens } from '../../../api-server/src/form-token/tokens';
 import { loadFormTokens } from '../../../api-server/src/form-token/store';
 import { MIN_FILL_MS } from '../../../src/schemas/common';
 import { RedisCounters } from '../../../api-server/src/http/counters/redis';

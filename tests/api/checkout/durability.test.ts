@@ -8,7 +8,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../../api-server/src/app';
 import { createCheckoutFeature } from '../../../api-server/src/checkout/routes';
-import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from '../../../api-server/src/http/idempotency';
+import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from '../../../api-server/src/idempotency';
 import { OrderStore } from '../../../api-server/src/checkout/store';
 import { loadConfig } from '../../../api-server/src/config';
 import { sql } from 'kysely';

@@ -4,7 +4,7 @@ import { OrderStore } from '../../../api-server/src/checkout/store';
 import { FEATURES } from '../../../api-server/src/features';
 import { createCheckoutFeature } from '../../../api-server/src/checkout/routes';
 import { DemoPaymentProvider } from '../../../api-server/src/checkout/provider';
-import { IDEMPOTENCY_TTL_MS } from '../../../api-server/src/http/idempotency';
+import { IDEMPOTENCY_TTL_MS } from '../../../api-server/src/idempotency';
 
 const valid = { planId: 'enterprise', customerName: 'Grace Hopper', customerEmail: 'grace@example.com' };
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createCheckoutFeature } from '../../../api-server/src/checkout/routes';
 import { DemoPaymentProvider } from '../../../api-server/src/checkout/provider';
-import { IDEMPOTENCY_LEASE_MS } from '../../../api-server/src/http/idempotency';
+import { IDEMPOTENCY_LEASE_MS } from '../../../api-server/src/idempotency';
 import { FEATURES } from '../../../api-server/src/features';
 import { createTestApp, type TestApp } from '../_lib/testApp';
 

@@ -1,44 +1,62 @@
 /**
- * The Operations page lists every environment variable the server reads, with the server's own
- * defaults: a variable added to api-server/src/config.ts without a line there fails here.
+ * The environment variables are stated in three places: the server's zod schema
+ * (api-server/src/config.ts, what runs), the Operations page's table (src/data/operations.ts) and
+ * the README's short table. The schema is the source: a variable added to it without a line on
+ * the Operations page, or a default that differs, fails here, and so does a README row naming a
+ * variable or a default the Operations page does not have. Read from the schema object itself,
+ * never from config.ts's text.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../../../api-server/src/config';
+import { envSchema, loadConfig } from '../../../api-server/src/config';
 import { ENV_VARS } from '../../../src/data/operations';
 
-const source = fs.readFileSync(path.resolve(__dirname, '../../../api-server/src/config.ts'), 'utf8');
-const schema = source.slice(source.indexOf('const envSchema = z.object({'), source.indexOf('});', source.indexOf('const envSchema')));
-const serverVariables = [...schema.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);
+const serverVariables = Object.keys(envSchema.shape);
 const documented = new Map(ENV_VARS.map((v) => [v.name, v]));
+/** What the schema gives each variable when the environment is empty (undefined: none). */
+const schemaDefaults = envSchema.parse({}) as Record<string, unknown>;
 
-describe('Operations page', () => {
-  it('documents every variable of the server configuration', () => {
+/** `| `A`, `B` | `default` | meaning |` rows of the README's Configuration table. */
+function readmeRows(): { names: string[]; default: string }[] {
+  const readme = fs.readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
+  const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+  return [...table.matchAll(/^\| (`[A-Z][A-Z0-9_]*`(?:, `[A-Z][A-Z0-9_]*`)*) \| ([^|]+) \|/gm)].map((m) => ({
+    names: [...m[1]!.matchAll(/`([A-Z0-9_]+)`/g)].map((n) => n[1]!),
+    default: m[2]!.trim(),
+  }));
+}
+
+describe('environment variables: schema, Operations page, README', () => {
+  it('the Operations page documents every variable of the schema, once, and nothing else', () => {
     expect(serverVariables.length).toBeGreaterThan(15);
     expect(serverVariables.filter((name) => !documented.has(name))).toEqual([]);
+    expect(ENV_VARS.map((v) => v.name).filter((name) => !serverVariables.includes(name))).toEqual([]);
     expect(new Set(ENV_VARS.map((v) => v.name)).size).toBe(ENV_VARS.length);
   });
 
-  it("shows the server's defaults", () => {
+  it("shows the schema's own defaults", () => {
+    const withDefault = serverVariables.filter((name) => schemaDefaults[name] !== undefined);
+    expect(withDefault.length).toBeGreaterThan(10);
+    // MAIL_GIVE_UP_HOURS etc. are shown in the unit the variable takes, as the schema parses it.
+    expect(withDefault.map((name) => [name, documented.get(name)!.default])).toEqual(withDefault.map((name) => [name, String(schemaDefaults[name])]));
+  });
+
+  it('shows the defaults the server derives, and none for what has none', () => {
     const c = loadConfig({}, '/srv/app');
-    const shown = (name: string) => documented.get(name)!.default;
-    expect(shown('PORT')).toBe(String(c.port));
-    expect(path.resolve('/srv/app', shown('DATA_DIR')!)).toBe(c.dataDir);
-    expect(path.resolve('/srv/app', shown('BUILD_DIR')!)).toBe(c.buildDir);
-    expect(shown('LOG_LEVEL')).toBe(c.logLevel);
-    expect(shown('TRUST_PROXY')).toBe(String(c.trustProxyHops));
-    expect(shown('RATE_LIMIT_PER_MINUTE')).toBe(String(c.rateLimitPerMinute));
-    expect(shown('MAIL_FROM')).toBe(c.mailFrom);
-    expect(shown('SALES_EMAIL')).toBe(c.salesEmail);
-    expect(shown('SUPPORT_EMAIL')).toBe(c.supportEmail);
-    expect(shown('ADMIN_USER')).toBe(c.adminUser);
-    expect(shown('SETUP_PASSWORD')).toBe(c.setupPassword);
-    expect(shown('MAIL_RETRY_BASE_MS')).toBe(String(c.mailRetryBaseMs));
-    expect(Number(shown('MAIL_GIVE_UP_HOURS')) * 3_600_000).toBe(c.mailGiveUpMs);
-    expect(Number(shown('MAIL_LEASE_SECONDS')) * 1_000).toBe(c.mailLeaseMs);
-    expect(shown('SANDBOX_RATE_LIMIT_SCALE')).toBe(String(c.sandboxRateLimitScale));
-    expect(shown('SANDBOX_MAX_OBJECTS_PER_KEY')).toBe(String(c.sandboxMaxObjectsPerKey));
-    expect(shown('SITE_URL')).toBe(c.siteUrl);
-    for (const unset of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'ADMIN_PASSWORD', 'METRICS_TOKEN']) expect([unset, shown(unset)]).toEqual([unset, undefined]);
+    expect(documented.get('SITE_URL')!.default).toBe(c.siteUrl);
+    const unset = serverVariables.filter((name) => schemaDefaults[name] === undefined && !['SITE_URL', 'API_BASE_URL'].includes(name));
+    expect(unset.map((name) => [name, documented.get(name)!.default])).toEqual(unset.map((name) => [name, undefined]));
+  });
+
+  it("the README's table names only documented variables, with the Operations page's defaults", () => {
+    const rows = readmeRows();
+    expect(rows.length).toBeGreaterThan(8);
+    expect(rows.flatMap((r) => r.names).filter((name) => !documented.has(name))).toEqual([]);
+    const port = documented.get('PORT')!.default!;
+    for (const row of rows.filter((r) => r.names.length === 1)) {
+      const shown = documented.get(row.names[0]!)!.default;
+      const readme = row.default.startsWith('unset') ? undefined : row.default.replace(/^`|`$/g, '').replace(/\bPORT\b/, port);
+      expect([row.names[0], readme]).toEqual([row.names[0], shown]);
+    }
   });
 });

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { API_ENDPOINTS, IDEMPOTENCY, IDEMPOTENCY_HEADER } from '../../../src/data/apiReference';
-import { IDEMPOTENCY_LEASE_MS, type IdempotencyTableName } from '../../../api-server/src/http/idempotency';
+import { IDEMPOTENCY_LEASE_MS, type IdempotencyTableName } from '../../../api-server/src/idempotency';
 import { keyId } from '../../../api-server/src/sandbox/keys';
 import { createTestApp, type TestApp } from '../_lib/testApp';
 import { headersFor, mintKey, send } from '../sandbox/_sandbox';

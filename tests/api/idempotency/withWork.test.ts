@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import request from 'supertest';
 import { IDEMPOTENCY, IDEMPOTENCY_HEADER } from '../../../src/data/apiReference';
-import { idempotent, IdempotencyStore, requestFingerprint, type ClaimMode, type IdempotentHandler } from '../../../api-server/src/http/idempotency';
+import { idempotent, IdempotencyStore, requestFingerprint, type IdempotentHandler } from '../../../api-server/src/idempotency';
 import { errorHandler } from '../../../api-server/src/http/errors';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../_lib/testApp';
 
@@ -72,7 +72,6 @@ describe('Idempotency-Key: taken with the work', () => {
           await t.storage.writes.run((tx) => store.claimNew(tx, req.get(IDEMPOTENCY_HEADER)!, fingerprintOf(null), { resourceId: 'res_theirs' }));
           throw new Error('this run fails too: a 500, which releases what it holds');
         },
-        'with-work',
       ),
     );
     bare.use(errorHandler(logger));
@@ -84,19 +83,19 @@ describe('Idempotency-Key: taken with the work', () => {
 
   describe('a handler that answers without creating anything', () => {
     /** A bare app with one keyed route. */
-    function app(answer: IdempotentHandler, mode?: ClaimMode) {
+    function app(answer: IdempotentHandler) {
       const store = new IdempotencyStore(t.db, 'checkout_idempotency', () => t.clock.now, { writes: t.storage.writes });
       const bare = express();
       bare.use(express.json());
       bare.post('/thing', (req, res, next) => {
         res.locals.body = req.body as unknown;
         next();
-      }, idempotent(store, logger, answer, mode));
+      }, idempotent(store, logger, answer));
       bare.use(errorHandler(logger));
       return bare;
     }
 
-    it('claimed first (the default): a retry is replayed without running again', async () => {
+    it('a retry of an answered key gets the first answer, replayed (the handler runs again, unclaimed, and stores nothing)', async () => {
       let runs = 0;
       const bare = app(async (_req, res) => {
         runs++;
@@ -106,16 +105,16 @@ describe('Idempotency-Key: taken with the work', () => {
       const again = await request(bare).post('/thing').set(IDEMPOTENCY_HEADER, 'k-422').send({ a: 1 });
       expect([first.status, first.body.error]).toEqual([422, 'refused on run 1']);
       expect([again.status, again.body.error, again.headers[IDEMPOTENCY.replayedHeader.toLowerCase()]]).toEqual([422, 'refused on run 1', 'true']);
-      expect(runs).toBe(1);
+      expect(runs).toBe(2);
     });
 
-    it('with-work, answered while another request took the key: is answered as that key is (replayed, or refused for other parameters)', async () => {
+    it('answered while another request took the key: is answered as that key is (replayed, or refused for other parameters)', async () => {
       const bare = app(async (req, res) => {
         // Another request with this key answers while this one is still working.
         const other = (req.body as { a: number }).a === 1 ? { a: 1 } : { a: 3 };
         await new IdempotencyStore(t.db, 'checkout_idempotency', () => t.clock.now).answerNew(req.get(IDEMPOTENCY_HEADER)!, fingerprintOf(other), 409, { success: false, error: 'the other one' });
         res.status(422).json({ success: false, error: 'this one' });
-      }, 'with-work');
+      });
       const same = await request(bare).post('/thing').set(IDEMPOTENCY_HEADER, 'k-raced').send({ a: 1 });
       expect([same.status, same.body.error, same.headers[IDEMPOTENCY.replayedHeader.toLowerCase()]]).toEqual([409, 'the other one', 'true']);
       const other = await request(bare).post('/thing').set(IDEMPOTENCY_HEADER, 'k-raced-2').send({ a: 2 });

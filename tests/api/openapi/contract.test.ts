@@ -16,14 +16,18 @@ import { promisify } from 'node:util';
 import newman from 'newman';
 import { parse } from 'yaml';
 import { PLANS_EXTENSION } from '../../../src/data/apiReference/openapi';
-import { OPENAPI_FILE } from '../../../src/data/apiReference/openapiYaml';
+import { renderOpenApiYaml } from '../../../src/data/apiReference/openapiYaml';
 import { PLAN_IDS, type PlanId } from '../../../src/data/plans';
 import { SANDBOX_BASE_PATH } from '../../../src/data/sandbox';
 import { createTestApp, type TestApp } from '../_lib/testApp';
 import { mintKey } from '../sandbox/_sandbox';
 
 const ROOT = join(__dirname, '..', '..', '..');
-const DOCUMENT = join(ROOT, OPENAPI_FILE);
+// The document as an unconfigured install serves it (the build renders it the same way).
+const DOCUMENT_DIR = mkdtempSync(join(tmpdir(), 'openapi-contract-'));
+const DOCUMENT = join(DOCUMENT_DIR, 'v1.yaml');
+writeFileSync(DOCUMENT, renderOpenApiYaml());
+afterAll(() => rmSync(DOCUMENT_DIR, { recursive: true, force: true }));
 const exec = promisify(execFile);
 
 /** Each operation's plans, as a user reads them from the document itself. */

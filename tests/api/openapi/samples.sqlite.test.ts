@@ -12,9 +12,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { API_ENDPOINTS, API_KEY_ENV, codeSamples, type ApiEndpoint } from '../../../src/data/apiReference';
-import { TYPED_CLIENT_FILE } from '../../../src/data/apiReference/public';
 import { PLAN_IDS, type PlanId } from '../../../src/data/plans';
 import { SANDBOX_BASE_PATH } from '../../../src/data/sandbox';
+import { writeTypedClient } from '../../_services/typedClient';
 import { createTestApp, type TestApp } from '../_lib/testApp';
 import { mintKey, schemaErrors } from '../sandbox/_sandbox';
 
@@ -29,7 +29,8 @@ let base: string;
 
 beforeAll(async () => {
   mkdirSync(DIR, { recursive: true });
-  writeFileSync(join(DIR, 'ledgerline.ts'), readFileSync(join(ROOT, TYPED_CLIENT_FILE), 'utf8'));
+  // The client is built, not committed: rendered here by the build's generator.
+  writeTypedClient(join(DIR, 'ledgerline.ts'));
   // Documented limits, unscaled: three languages' calls on separate keys stay under Starter's.
   t = await createTestApp({ SANDBOX_RATE_LIMIT_SCALE: '1' });
   server = await new Promise<Server>((resolve) => {

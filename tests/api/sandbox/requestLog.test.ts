@@ -13,7 +13,7 @@ import {
   SANDBOX_REQUEST_LOG_SIZE,
   SANDBOX_REQUESTS_URL,
 } from '../../../src/data/sandbox';
-import type { LoggedRequest } from '../../../api-server/src/sandbox/requestLog';
+import type { LoggedRequest } from '../../../src/schemas/sandbox';
 import { appsClosedAfterEach, headersFor, mintKey, send } from './_sandbox';
 
 // The answer's shape is the server's own type: a field renamed there fails to compile here.

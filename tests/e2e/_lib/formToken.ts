@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import path from 'node:path';
-import { FormTokens } from '../../../api-server/src/http/spam';
+import { FormTokens } from '../../../api-server/src/form-token/tokens';
 import { MIN_FILL_MS } from '../../../src/schemas/common';
 
 /**

@@ -162,9 +162,10 @@ describe('developer docs in Chromium', () => {
     await context.close();
   });
 
-  it('takes screenshots of the docs pages', async () => {
+  it('lays out the docs pages in every look: a visible title, no sideways scrolling, no console error (screenshots kept for review)', async () => {
+    const seen: string[] = [];
     for (const look of LOOKS) {
-      const { page, context } = await openPage(live.browser, { width: look.width, colorScheme: look.colorScheme });
+      const { page, context, consoleErrors } = await openPage(live.browser, { width: look.width, colorScheme: look.colorScheme });
       for (const [route, name] of [
         ['/documentation', 'documentation'],
         ['/api-docs', 'api-docs'],
@@ -172,9 +173,19 @@ describe('developer docs in Chromium', () => {
         ['/api-docs/enterprise', 'api-docs-enterprise'],
       ] as const) {
         await page.goto(live.server.url + route, { waitUntil: 'networkidle' });
+        await hydrated(page);
+        const layout = await page.evaluate(() => ({
+          overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          title: Boolean(document.querySelector('h1')?.getBoundingClientRect().height),
+          dark: document.documentElement.dataset.theme === 'dark',
+        }));
+        seen.push(`${route} ${look.name}: ${JSON.stringify(layout)}`);
+        expect([route, look.name, layout]).toEqual([route, look.name, { overflow: 0, title: true, dark: look.colorScheme === 'dark' }]);
         await screenshot(page, `docs-${name}-${look.name}`);
       }
+      expect([look.name, consoleErrors]).toEqual([look.name, []]);
       await context.close();
     }
+    expect(seen).toHaveLength(LOOKS.length * 4);
   }, 120_000);
 });

@@ -12,6 +12,9 @@ import path from 'node:path';
 import { load } from 'cheerio';
 import fg from 'fast-glob';
 import { parse } from 'yaml';
+import { renderOpenApiJson, renderOpenApiYaml } from '../../../src/data/apiReference/openapiYaml';
+import { TYPED_CLIENT_FILE } from '../../../src/data/apiReference/public';
+import { writeTypedClient } from '../../_services/typedClient';
 import { ROOT, startServer, type RunningServer } from '../_lib/server';
 
 const SITE_URL = 'https://docs.acme.test';
@@ -30,6 +33,8 @@ describe(`a build with SITE_URL=${SITE_URL}`, () => {
   beforeAll(async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, SITE_URL };
     delete env.API_BASE_URL;
+    // As `npm run build` does: the typed client first (built, not committed; rewritten only when it changed).
+    writeTypedClient(path.join(ROOT, TYPED_CLIENT_FILE));
     const build = spawnSync('npx', ['docusaurus', 'build', '--out-dir', outDir], { cwd: ROOT, env, encoding: 'utf8', timeout: 9 * 60_000 });
     if (build.status !== 0) throw new Error(`build failed (${build.status}):\n${build.stdout.slice(-2000)}\n${build.stderr.slice(-2000)}`);
     server = await startServer({ env: { BUILD_DIR: outDir, SITE_URL } });
@@ -82,6 +87,19 @@ describe(`a build with SITE_URL=${SITE_URL}`, () => {
     // The JSON copy is the same document, rendered for the same addresses.
     expect(JSON.parse(await get('/openapi/v1.json'))).toEqual(doc);
   });
+
+  it('serves the OpenAPI document and the typed client exactly as their sources render them (nothing committed)', async () => {
+    const addresses = { siteUrl: SITE_URL, apiBaseUrl: `${SITE_URL}/v1` };
+    expect(await get('/openapi/v1.yaml')).toBe(renderOpenApiYaml(addresses));
+    expect(await get('/openapi/v1.json')).toBe(renderOpenApiJson(addresses));
+    const client = path.join(outDir, '..', `${path.basename(outDir)}-client.ts`);
+    try {
+      writeTypedClient(client);
+      expect(await get('/client/ledgerline.ts')).toBe(fs.readFileSync(client, 'utf8'));
+    } finally {
+      fs.rmSync(client, { force: true });
+    }
+  }, 60_000);
 
   it('leaves no other address of the site anywhere in the build', () => {
     const files = fg.sync('**/*.{html,xml,txt,md,yaml,json,js}', { cwd: outDir });

@@ -3,7 +3,7 @@ import { BLOG_CATEGORIES, EXTERNAL_LINKS } from '@site/src/data';
 import BlogCategories from '@site/src/components/BlogCategories';
 import BlogPostCard from '@site/src/components/BlogPostCard';
 import NewsletterSignup from '@site/src/components/NewsletterSignup';
-import { loadedSchemas, loadSchemas } from '@site/src/schemas/lazy';
+import { loadedSchemas, loadSchemas } from '@site/src/lib/lazySchemas';
 import { formatPostDate, type BlogCard } from '@site/src/components/BlogPostCard/blogCard';
 import { splitFeatured } from '@site/src/theme/BlogListPage/_utils';
 

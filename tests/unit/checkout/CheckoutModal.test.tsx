@@ -79,7 +79,7 @@ describe('CheckoutModal', () => {
     const { navigate } = renderModal();
     await fill(user);
     await user.click(submitButton());
-    // Validation awaits the lazily loaded schemas (src/schemas/lazy.ts), a microtask when loaded.
+    // Validation awaits the lazily loaded schemas (src/lib/lazySchemas.ts), a microtask when loaded.
     await waitFor(() => expect(submitButton()).toBeDisabled());
     expect(screen.getByRole('status', { name: 'Submitting' })).toBeInTheDocument();
     const call = callOf(pending.fetch);

@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { OPENAPI_FILE, OPENAPI_JSON_FILE, renderOpenApiYaml } from '@site/src/data/apiReference/openapiYaml';
+import { renderOpenApiJson, renderOpenApiYaml } from '@site/src/data/apiReference/openapiYaml';
 
 /*
  * The two linters API teams run on a document, with their stock rules: redocly's recommended
- * configuration and spectral's spectral:oas (.spectral.yaml). Both the committed copies and one
- * rendered for a configured site (with its Production server) must give 0 errors and 0 warnings.
+ * configuration and spectral's spectral:oas (.spectral.yaml). The document as an unconfigured install
+ * serves it (YAML and JSON) and as a configured site serves it (with its Production server) must give 0 errors and 0 warnings.
  */
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..', '..');
@@ -20,11 +20,13 @@ const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
+  writeFileSync(join(dir, 'v1.yaml'), renderOpenApiYaml());
+  writeFileSync(join(dir, 'v1.json'), renderOpenApiJson());
   writeFileSync(join(dir, 'served.yaml'), renderOpenApiYaml({ siteUrl: 'https://docs.ledgerline.test', apiBaseUrl: 'https://api.ledgerline.test/v1' }));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const documents = () => [join(ROOT, OPENAPI_FILE), join(ROOT, OPENAPI_JSON_FILE), join(dir, 'served.yaml')];
+const documents = () => [join(dir, 'v1.yaml'), join(dir, 'v1.json'), join(dir, 'served.yaml')];
 
 async function output(cmd: string, args: string[]): Promise<string> {
   // Both exit non-zero when they find errors; their JSON report is what the test reads either way.

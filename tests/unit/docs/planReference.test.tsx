@@ -2,8 +2,6 @@
  * Drift test of the per-plan pages: what each page dims and badges must equal the plan gating of
  * the committed OpenAPI document, and the limits shown must be those of src/data/limits.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import { parse } from 'yaml';
 import { setLocation } from './_router';
@@ -21,11 +19,12 @@ import { PLAN_IDS, type PlanId } from '@site/src/data/plans';
 import { PLAN_LIMITS } from '@site/src/data/limits';
 import { getPlanDocProfile } from '@site/src/data/planProfiles';
 import { PLANS_EXTENSION } from '@site/src/data/apiReference/openapi';
+import { renderOpenApiYaml } from '@site/src/data/apiReference/openapiYaml';
 import { apiOutline } from '@site/src/data/apiReference/apiOutline';
 import { loadReferenceParts } from '@site/src/components/ReferenceParts/_load';
 
 type Op = { operationId: string; [k: string]: unknown };
-const doc = parse(readFileSync(join(__dirname, '../../../static/openapi/v1.yaml'), 'utf8')) as {
+const doc = parse(renderOpenApiYaml()) as {
   paths: Record<string, Record<string, Op>>;
   webhooks: Record<string, { post: Record<string, unknown> }>;
 };

@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
  * not document: an element hydrated with an empty `dangerouslySetInnerHTML` and
  * `suppressHydrationWarning` keeps the server's inner HTML, untouched and unreported. If a React
  * upgrade changes this, the reference pages would empty their cards or re-render them at load
- * (CONTRIBUTING.md, "Speed-ups on upstream internals"): this test fails first.
+ * (CONTRIBUTING.md, "Performance mechanisms and upstream internals"): this test fails first.
  */
 describe('React keeps server HTML under an empty dangerouslySetInnerHTML', () => {
   let container: HTMLDivElement;

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { STARTUP_MODULE } from '@site/src/plugins/lazyPrismLanguages';
 
 /**
- * Guards of the speed-ups that lean on other projects' files (CONTRIBUTING.md, "Speed-ups on
- * upstream internals"). Each fails when the upstream file it copies, replaces or relies on
+ * Guards of the speed-ups that lean on other projects' files (CONTRIBUTING.md, "Performance
+ * mechanisms and upstream internals"). Each fails when the upstream file it copies, replaces or relies on
  * changes, so an upgrade of Docusaurus cannot silently make the site
  * slower or break it. When one fails: read the upstream change, carry it into our copy (or drop
  * the speed-up), then record the new hash here.
@@ -68,5 +68,18 @@ describe("Docusaurus's client entry", () => {
     const entry = read(path.join(path.dirname(resolve('@docusaurus/core/package.json')), 'lib/client/clientEntry.js'));
     expect(entry).toMatch(/startTransition\(renderApp\)/);
     expect(entry).toMatch(/ReactDOM\.hydrateRoot\(container, app/);
+  });
+});
+
+// src/theme/CodeBlock/Buttons/CopyButton (an eject for the spec's Copied! label) reads the block's
+// code from the theme's internal context: not a documented API, so its export is held here.
+describe("the theme's internal code block context", () => {
+  it('is still exported by @docusaurus/theme-common/internal', () => {
+    // Its package.json is not in its `exports`: found where npm installs it.
+    const common = path.join(ROOT, 'node_modules/@docusaurus/theme-common');
+    const pkg = JSON.parse(read(path.join(common, 'package.json'))) as { exports: Record<string, unknown> };
+    expect(Object.keys(pkg.exports)).toContain('./internal');
+    expect(read(path.join(common, 'lib/internal.js'))).toMatch(/\buseCodeBlockContext\b/);
+    expect(read(path.join(ROOT, 'src/theme/CodeBlock/Buttons/CopyButton/index.tsx'))).toMatch(/useCodeBlockContext\(\)/);
   });
 });

@@ -6,7 +6,7 @@ import { epochMs } from '../../db/migrations';
  * The webhook delivery queue: one row per delivery still to be attempted. The delivery itself
  * (what GET /webhooks/{id}/deliveries shows, with its attempts) is a sandbox object of kind
  * `delivery`; each outcome updates both in one transaction, and the row goes once the delivery
- * succeeded or failed. Checked against the migrations by tests/api/core/tables.test.ts.
+ * succeeded or failed. Checked against the migrations by tests/api/db/tables.test.ts.
  */
 export interface WebhookQueueTables {
   sandbox_webhook_queue: {

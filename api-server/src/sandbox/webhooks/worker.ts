@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { SANDBOX_WEBHOOK_DELIVERY, webhookRetryDelayMs } from '../../../../src/data/sandbox';
 import type { Db } from '../../db/database';
-import { PassLoop } from '../../db/passLoop';
+import { PassLoop } from '../../jobs/passLoop';
 import type { Logger } from '../../logger';
 import { iso } from '../keys';
 import { checkTarget, UrlRefused, type TargetRules } from './addresses';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { IDEMPOTENCY } from '../../../../src/data/apiReference/common';
-import type { Db } from '../../db/database';
-import type { Logger } from '../../logger';
+import { IDEMPOTENCY } from '../../../src/data/apiReference/common';
+import type { Db } from '../db/database';
+import type { Logger } from '../logger';
 import type { IdempotencyStore } from './store';
 
 export const KEY_FORMAT = new RegExp(IDEMPOTENCY.keyPattern);

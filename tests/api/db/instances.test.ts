@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { LEGACY_FORM_TOKEN_KEY_FILE } from '../../../api-server/src/form-token/store';
-import { FormTokens } from '../../../api-server/src/http/spam';
+import { FormTokens } from '../../../api-server/src/form-token/tokens';
 import { MIN_FILL_MS } from '../../../src/schemas/common';
 import { basicAuthHeader, createTestApp, testDatabaseUrl, type TestApp } from '../_lib/testApp';
 import { completeConfig } from '../white-label/_fixtures';

@@ -1,5 +1,5 @@
-import type { Db, Engine } from '../../db/database';
-import { epochMs } from '../../db/migrations';
+import type { Db, Engine } from '../db/database';
+import { epochMs } from '../db/migrations';
 
 /**
  * The shape of every Idempotency-Key table, declared once. Each feature that honours the header

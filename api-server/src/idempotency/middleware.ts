@@ -1,8 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { IDEMPOTENCY, IDEMPOTENCY_HEADER } from '../../../../src/data/apiReference/common';
-import type { Db } from '../../db/database';
-import type { Logger } from '../../logger';
-import { HttpError } from '../errors';
+import { IDEMPOTENCY, IDEMPOTENCY_HEADER } from '../../../src/data/apiReference/common';
+import type { Db } from '../db/database';
+import type { Logger } from '../logger';
+import { HttpError } from '../http/errors';
 import { claimKey, heldKey, KEY_FORMAT, requestFingerprint, type Claim, type HeldKey } from './claim';
 import type { IdempotencyStore } from './store';
 
@@ -101,27 +101,20 @@ class KeyRun {
 }
 
 /**
- * How `idempotent` claims a key:
- * - 'first' (the default): in a write of its own, before the handler runs;
- * - 'with-work': in the handler's own transaction, by its bind (or its complete). Only for a
- *   handler whose first effect is that transaction: what runs before it, a retry of an answered
- *   key runs again (checkout: nothing but the order's insert, which then rolls back).
- */
-export type ClaimMode = 'first' | 'with-work';
-
-/**
  * claimKey around a live-API handler (`/api`, its `{success, error}` envelope). Placed after
  * validateBody, so (as at Stripe) a request that fails validation is not remembered. The answer
  * the handler produces (2xx or 4xx) is recorded whether or not the client is still connected;
  * a 5xx is not remembered, so a retry runs again, resuming what the failed run bound.
  *
- * With 'with-work', the handler runs unclaimed and its bind claims the key in the work's own
- * transaction: a claim in a write of its own first cost a keyed checkout a second trip through
- * the group commit, 6% of its CPU (202 against 190 µs, issue 28). Should the key be taken already, that
- * transaction rolls back, nothing of the run is stored, and the request starts again through
- * claimKey: replayed, refused, or run again with the key claimed first.
+ * The key is claimed with the work: the handler runs unclaimed and its bind (or its complete)
+ * claims the key in the work's own transaction. A claim in a write of its own first cost a keyed
+ * checkout a second trip through the group commit, 6% of its CPU (202 against 190 µs, issue 28).
+ * Should the key be taken already, that transaction rolls back, nothing of the run is stored, and
+ * the request starts again through claimKey: replayed, refused, or run again with the key claimed
+ * first. So a handler's first effect must be that transaction: what runs before it, a retry of an
+ * answered key runs again (checkout: nothing but the order's insert, which then rolls back).
  */
-export function idempotent(store: IdempotencyStore, logger: Logger, handler: IdempotentHandler, mode: ClaimMode = 'first'): RequestHandler {
+export function idempotent(store: IdempotencyStore, logger: Logger, handler: IdempotentHandler): RequestHandler {
   return async (req, res, next) => {
     const header = req.get(IDEMPOTENCY_HEADER);
     if (header === undefined) return handler(req, res, undefined);
@@ -131,15 +124,13 @@ export function idempotent(store: IdempotencyStore, logger: Logger, handler: Ide
     }
     const fingerprint = requestFingerprint(`${req.method} ${req.baseUrl}${req.path}`, res.locals.body ?? null);
     const json = res.json.bind(res);
-    if (mode === 'with-work') {
-      try {
-        await runOnce(res, json, new KeyRun(store, header, fingerprint, logger), handler, req, next);
-        return;
-      } catch (err) {
-        if (!(err instanceof KeyTaken) || res.headersSent) throw err;
-      }
-      res.json = json;
+    try {
+      await runOnce(res, json, new KeyRun(store, header, fingerprint, logger), handler, req, next);
+      return;
+    } catch (err) {
+      if (!(err instanceof KeyTaken) || res.headersSent) throw err;
     }
+    res.json = json;
     const claim = await claimKey(store, { header, fingerprint }, logger);
     if (claim.kind === 'refused') {
       next(new HttpError(claim.refusal.status, claim.refusal.message));

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { IDEMPOTENCY } from '../../../../src/data/apiReference/common';
-import { atomically, type Db, type Writes } from '../../db/database';
-import { prepared } from '../../db/prepared';
-import type { Schema } from '../../db/schema';
+import { IDEMPOTENCY } from '../../../src/data/apiReference/common';
+import { atomically, type Db, type Writes } from '../db/database';
+import { prepared } from '../db/prepared';
+import type { Schema } from '../db/schema';
 import type { IdempotencyTable } from './table';
 
 /** How long a key is remembered (the documented 24 hours): after that the same key starts a new request. */

@@ -3,7 +3,7 @@
  * kick during a pass runs exactly one more after it, a failed pass is reported and the next
  * kick starts afresh, and stop waits for the pass in progress.
  */
-import { PassLoop } from '../../../api-server/src/db/passLoop';
+import { PassLoop } from '../../../api-server/src/jobs/passLoop';
 
 function gate(): { promise: Promise<void>; open: () => void } {
   let open!: () => void;

@@ -1,6 +1,6 @@
 /**
  * The built site still lacks what our speed-ups on upstream internals remove (CONTRIBUTING.md,
- * "Speed-ups on upstream internals"). A module replacement whose pattern stops matching fails
+ * "Performance mechanisms and upstream internals"). A module replacement whose pattern stops matching fails
  * nothing at build time: the code simply comes back into every page. Runs on the built site
  * (no browser), like the rest of the e2e project.
  */
