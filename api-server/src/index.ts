@@ -6,7 +6,7 @@ import { DatabaseError, isStorageFault, runMigrations, type Storage } from './db
 import { openStorage } from './db/storage';
 import { ALL_MIGRATIONS, recoverFeatures } from './features';
 import { loadFormTokens } from './form-token/store';
-import type { FormTokens } from './http/spam';
+import type { FormTokens } from './form-token/tokens';
 import { answerClientError } from './http/limits';
 import { loadBuiltSite } from './http/site';
 import { createLogger } from './logger';
