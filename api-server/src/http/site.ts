@@ -113,7 +113,9 @@ export function siteRouter(site: BuiltSite, { planIds, protectedRoutes, guard, d
       // Answered meanwhile (a client gone, a timeout): nothing more to send, and no header to set.
       if (res.headersSent) return;
       if (!err) res.setHeader('ETag', etag(stat));
-      res.status(status).sendFile(file);
+      // Relative to the build's folder: `send` refuses a path with a dot-folder in it, and the
+      // build lives under .builds/ (scripts/ensureBuild.ts).
+      res.status(status).sendFile(path.relative(site.dir, file), { root: site.dir });
     });
   };
   // Sends the build's precompressed `.br`/`.gz` copy when the browser accepts it (see
