@@ -48,11 +48,12 @@ export interface FeatureContext extends AppDeps {
 export interface Feature {
   name: string;
   /**
-   * The first segments under /api of every path its router answers (`['checkout']`): a request is
-   * handed straight to the features that name its segment. A feature without them sees every
-   * request that reaches it, as before.
+   * Where its router is mounted under /api, one path segment (`'/checkout'`); the router's routes
+   * are written relative to it, its own root as `''` (`router.post('')`, which answers
+   * /api/checkout and /api/checkout/ and is labelled /api/checkout in the metrics, where `'/'`
+   * would read /api/checkout/). A request goes only to the feature whose prefix is its first segment.
    */
-  paths?: readonly string[];
+  prefix: string;
   migrations: readonly Migration[];
   routes(ctx: FeatureContext): Router;
   /**

@@ -20,13 +20,13 @@ export function createCheckoutFeature(
 ): Feature {
   return {
     name: 'checkout',
-    paths: ['checkout'],
+    prefix: '/checkout',
     migrations: checkoutMigrations,
     routes({ db, now, logger, limiters, writes }) {
       const deps: CheckoutDeps = { db, now, provider: makeProvider(), logger, commit: (work) => writes.run(work) };
       const keys = new IdempotencyStore(db, 'checkout_idempotency', now, { writes, leaseMs: options.idempotencyLeaseMs });
       const router = express.Router();
-      router.post('/checkout', limiters.forms, validateBody(checkoutRequestSchema), idempotent(keys, logger, async (_req, res, key) => {
+      router.post('', limiters.forms, validateBody(checkoutRequestSchema), idempotent(keys, logger, async (_req, res, key) => {
         let answer: CheckoutResponse | undefined;
         const result = await startCheckout(deps, parsedBody(res, checkoutRequestSchema), {
           resumeId: key?.resumeId,

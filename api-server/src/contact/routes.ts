@@ -9,11 +9,11 @@ import { contactMigrations } from './table';
 /** POST /api/contact: { name, email, message, company?, phone? } → { success }. */
 export const contactFeature: Feature = {
   name: 'contact',
-  paths: ['contact'],
+  prefix: '/contact',
   migrations: contactMigrations,
   routes({ now, outbox, config, logger, limiters, writes, formTokens }) {
     const router = express.Router();
-    router.post('/contact', limiters.forms, validateBody(contactRequestSchema), async (_req, res) => {
+    router.post('', limiters.forms, validateBody(contactRequestSchema), async (_req, res) => {
       const body = parsedBody(res, contactRequestSchema);
       const ok: ContactResponse = { success: true };
       if (judgeSubmission(body, formTokens, now().getTime()) === 'bot') {

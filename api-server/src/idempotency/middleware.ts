@@ -122,7 +122,8 @@ export function idempotent(store: IdempotencyStore, logger: Logger, handler: Ide
       next(new HttpError(IDEMPOTENCY.refusals.invalid.status, IDEMPOTENCY.refusals.invalid.message));
       return;
     }
-    const fingerprint = requestFingerprint(`${req.method} ${req.baseUrl}${req.path}`, res.locals.body ?? null);
+    // The path as sent, wherever the route is mounted (a fingerprint stored by an older version matches).
+    const fingerprint = requestFingerprint(`${req.method} ${req.originalUrl.split('?', 1)[0]}`, res.locals.body ?? null);
     const json = res.json.bind(res);
     try {
       await runOnce(res, json, new KeyRun(store, header, fingerprint, logger), handler, req, next);

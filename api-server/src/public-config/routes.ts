@@ -7,11 +7,11 @@ import type { Feature } from '../deps';
  */
 export const publicConfigFeature: Feature = {
   name: 'public-config',
-  paths: ['public-config'],
+  prefix: '/public-config',
   migrations: [],
   routes({ config, limiters }) {
     const router = express.Router();
-    router.get('/public-config', limiters.api, (_req, res) => {
+    router.get('', limiters.api, (_req, res) => {
       res.set('Cache-Control', 'no-cache');
       res.json({ setupPassword: config.setupPassword });
     });

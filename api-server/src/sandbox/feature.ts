@@ -50,18 +50,18 @@ export async function issueKey(deps: { writes: Writes; now: () => Date; logger: 
 /** POST /api/sandbox/keys: mints a test key for a plan (the live API's envelope, as every /api call). */
 export const sandboxKeysFeature: Feature = {
   name: 'sandbox',
-  paths: ['sandbox'],
+  prefix: '/sandbox',
   migrations: [...sandboxMigrations, ...webhookQueueMigrations, ...sandboxEventMigrations],
   routes({ db, writes, now, counters, logger, limiters, metrics }) {
     const router = express.Router();
     const limiter = sandboxKeyLimiter(counters, metrics);
-    router.post('/sandbox/keys', setRequestId, limiter, validateBody(sandboxKeyRequestSchema), async (_req, res) => {
+    router.post('/keys', setRequestId, limiter, validateBody(sandboxKeyRequestSchema), async (_req, res) => {
       const { plan } = parsedBody(res, sandboxKeyRequestSchema);
       const minted = await issueKey({ writes, now, logger, metrics }, plan);
       res.status(201).json({ success: true, ...minted } satisfies SandboxKeyResponse);
     });
-    router.get('/sandbox/requests', limiters.api, requestLogRoute({ db, now }));
-    router.get('/sandbox/events', limiters.api, eventStreamRoute({ db, now, logger, metrics }));
+    router.get('/requests', limiters.api, requestLogRoute({ db, now }));
+    router.get('/events', limiters.api, eventStreamRoute({ db, now, logger, metrics }));
     return router;
   },
   async recover({ db, now, logger }) {

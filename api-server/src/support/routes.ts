@@ -9,15 +9,15 @@ import { supportMigrations } from './table';
 /** POST /api/support: files a ticket and queues the team's and the customer's emails. */
 export const supportFeature: Feature = {
   name: 'support',
-  paths: ['support'],
+  prefix: '/support',
   migrations: supportMigrations,
   routes({ outbox, now, config, logger, limiters, writes, formTokens }) {
     const router = express.Router();
-    router.post('/support', limiters.forms, validateBody(supportRequestSchema), async (req, res) => {
+    router.post('', limiters.forms, validateBody(supportRequestSchema), async (req, res) => {
       const body = parsedBody(res, supportRequestSchema);
       if (judgeSubmission(body, formTokens, now().getTime()) === 'bot') {
         // Answer like a success so the bot learns nothing; nothing is stored or mailed.
-        logger.info({ path: req.path }, 'support ticket discarded as spam');
+        logger.info({ path: req.originalUrl.split('?', 1)[0] }, 'support ticket discarded as spam');
         res.status(201).json({ success: true, ticketId: generateTicketId() } satisfies SupportResponse);
         return;
       }

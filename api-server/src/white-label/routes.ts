@@ -14,31 +14,31 @@ import { whiteLabelMigrations } from './table';
  */
 export const whiteLabelFeature: Feature = {
   name: 'white-label',
-  paths: ['white-label'],
+  prefix: '/white-label',
   migrations: whiteLabelMigrations,
   routes({ db, now, logger, requireAdmin, limiters }) {
     const deps: WhiteLabelDeps = { db, organizationId: DEMO_ORGANIZATION_ID, now, logger };
     const router = express.Router();
-    router.use('/white-label', limiters.api, requireAdmin);
+    router.use(limiters.api, requireAdmin);
     const who = (locals: Record<string, unknown>) => String(locals.adminUser ?? 'unknown');
 
-    router.get('/white-label/config', async (_req, res) => {
+    router.get('/config', async (_req, res) => {
       const view = await currentConfig(deps);
       const body: WhiteLabelConfigAnswer = { success: true, config: view?.config ?? null, meta: view?.meta ?? null };
       res.json(body);
     });
 
-    router.get('/white-label/config/history', async (_req, res) => {
+    router.get('/config/history', async (_req, res) => {
       res.json({ success: true, versions: await configHistory(deps) });
     });
 
-    router.post('/white-label/config', validateBody(whiteLabelConfigSchema), async (_req, res) => {
+    router.post('/config', validateBody(whiteLabelConfigSchema), async (_req, res) => {
       const saved = await saveConfig(deps, parsedBody(res, whiteLabelConfigSchema), who(res.locals));
       const body: WhiteLabelConfigAnswer = { success: true, config: saved.config, meta: saved.meta, unchanged: saved.unchanged };
       res.status(saved.unchanged ? 200 : 201).json(body);
     });
 
-    router.post('/white-label/deploy', validateBody(deployRequestSchema), async (_req, res) => {
+    router.post('/deploy', validateBody(deployRequestSchema), async (_req, res) => {
       const { configId } = parsedBody(res, deployRequestSchema);
       const result = await deployConfig(deps, configId, who(res.locals));
       const body: WhiteLabelDeployAnswer = { success: true, ...result };

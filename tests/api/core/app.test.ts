@@ -15,23 +15,31 @@ import { clientKey } from '../../../api-server/src/http/rateLimit';
 const echoSchema = z.strictObject({ name: z.string().min(1, { error: 'Name is required' }).max(10) });
 const echoFeature: Feature = {
   name: 'echo',
+  prefix: '/echo',
   migrations: [],
   routes({ limiters }) {
     const router = express.Router();
-    router.post('/echo', limiters.forms, validateBody(echoSchema), (_req, res) => {
+    router.post('', limiters.forms, validateBody(echoSchema), (_req, res) => {
       res.json({ success: true, name: parsedBody(res, echoSchema).name });
     });
-    router.get('/boom', () => {
+    return router;
+  },
+};
+const boomFeature: Feature = {
+  name: 'boom',
+  prefix: '/boom',
+  migrations: [],
+  routes() {
+    return express.Router().get('', () => {
       throw new Error('secret internal detail');
     });
-    return router;
   },
 };
 
 describe('API core', () => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' }, { features: [...FEATURES, echoFeature] });
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' }, { features: [...FEATURES, echoFeature, boomFeature] });
   });
   afterEach(() => t.close());
 
@@ -91,7 +99,7 @@ describe('API core', () => {
     const general = 300; // max(300, 10 × the forms limit of 3)
     for (const path of ['/api/public-config', '/api/white-label/config', '/api/nowhere']) {
       await t.close();
-      t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' }, { features: [...FEATURES, echoFeature] });
+      t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' }, { features: [...FEATURES, echoFeature, boomFeature] });
       // Form posts spend the forms allowance only; counted by the general limiter too, they
       // would leave fewer than 300 requests for the other routes.
       for (let i = 0; i < 3; i++) expect((await request(t.app).post('/api/echo').send({ name: 'a' })).status).toBe(200);

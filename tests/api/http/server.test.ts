@@ -16,11 +16,11 @@ import { createTestApp, type TestApp } from '../_lib/testApp';
 const seen: { request?: object | null; response?: object | null } = {};
 const probeFeature: Feature = {
   name: 'probe',
-  paths: ['probe'],
+  prefix: '/probe',
   migrations: [],
   routes() {
     const router = express.Router();
-    router.get('/probe', (req, res) => {
+    router.get('', (req, res) => {
       seen.request = Object.getPrototypeOf(req) as object | null;
       seen.response = Object.getPrototypeOf(res) as object | null;
       res.json({ ok: true });

@@ -96,9 +96,10 @@ describe('a failing error handler', () => {
   it('still answers a fixed JSON 500 without a stack', async () => {
     const boom: Feature = {
       name: 'boom',
+      prefix: '/boom',
       migrations: [],
       routes() {
-        return express.Router().get('/boom', () => {
+        return express.Router().get('', () => {
           throw new Error('secret internal detail');
         });
       },

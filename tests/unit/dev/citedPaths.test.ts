@@ -8,9 +8,9 @@ import path from 'node:path';
  * Every repository path the README and CONTRIBUTING.md name in backticks exists: a guide that
  * cites a moved or deleted file sends the next engineer looking for nothing. A token counts as a
  * path when it has a slash and no spaces, starts with no `/` (a URL path) and no upper-case
- * variable (`SITE_URL/v1`), holds no placeholder (`src/pages/<route>`), and is not a URL or a
- * package's file (`@docusaurus/…`). Paths the server or the build create at run time
- * are listed below.
+ * variable (`SITE_URL/v1`), holds no placeholder (`src/pages/<route>`) and no code (quotes,
+ * calls), and is not a URL or a package's file (`@docusaurus/…`). Paths the server or the build
+ * create at run time are listed below.
  */
 const ROOT = path.resolve(__dirname, '../../..');
 const DOCS = ['README.md', 'CONTRIBUTING.md'];
@@ -21,7 +21,7 @@ const RUNTIME = [/^\.?\/?data(\/|$)/, /^build\//, /^dist-server\//, /^~\//, /^st
 export function citedPaths(markdown: string): string[] {
   const tokens = [...markdown.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
   return tokens.filter(
-    (t) => t.includes('/') && !/[\s<]/.test(t) && !t.startsWith('/') && !t.includes(':') && !/^[A-Z][A-Z0-9_]*\//.test(t) && !t.startsWith('@') && !RUNTIME.some((r) => r.test(t)),
+    (t) => t.includes('/') && !/[\s<'"()]/.test(t) && !t.startsWith('/') && !t.includes(':') && !/^[A-Z][A-Z0-9_]*\//.test(t) && !t.startsWith('@') && !RUNTIME.some((r) => r.test(t)),
   );
 }
 
@@ -36,7 +36,7 @@ function exists(cited: string): boolean {
 
 describe('paths cited by the README and CONTRIBUTING.md', () => {
   it('finds paths in backticks, and leaves URLs, variables and run-time files out', () => {
-    expect(citedPaths('`src/data/` `/api/checkout` `SITE_URL/v1` `smtp://a@b` `npm run bench` `data/mail/` `a b/c` `tests/api/<name>/` `@docusaurus/theme-common/internal`')).toEqual(['src/data/']);
+    expect(citedPaths('`src/data/` `/api/checkout` `SITE_URL/v1` `smtp://a@b` `npm run bench` `data/mail/` `a b/c` `tests/api/<name>/` `\'/checkout\'` `@docusaurus/theme-common/internal`')).toEqual(['src/data/']);
   });
 
   it.each(DOCS)('%s names only files that exist', (doc) => {
