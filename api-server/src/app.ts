@@ -11,7 +11,7 @@ import { FEATURES } from './features';
 import { RequestActivity } from './http/activity';
 import { basicAuth } from './http/basicAuth';
 import { LoginThrottle } from './http/loginThrottle';
-import { answerUnavailable, memoryCounters, type Counters } from './http/counters';
+import { answerUnavailable, memoryCounters, type Counters } from './counters';
 import { apiNotFound, errorHandler, HttpError, lastResortErrorHandler } from './http/errors';
 import { sameOriginWrites } from './http/guards';
 import { jsonBody, refuseLongUrls } from './http/limits';

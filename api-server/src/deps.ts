@@ -1,6 +1,6 @@
 import type { RequestHandler, Router } from 'express';
 import type { Config } from './config';
-import type { Counters } from './http/counters';
+import type { Counters } from './counters';
 import type { AppMetrics } from './http/metrics';
 import type { Db, Migration, Writes } from './db/database';
 import type { Logger } from './logger';

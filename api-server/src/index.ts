@@ -16,7 +16,7 @@ import { OutboxWorker } from './mail/worker';
 import { webhookRules } from './sandbox/webhooks/addresses';
 import { WebhookWorker } from './sandbox/webhooks/worker';
 import { RequestActivity } from './http/activity';
-import { memoryCounters, type Counters } from './http/counters';
+import { memoryCounters, type Counters } from './counters';
 import { Readiness, standardChecks } from './http/health';
 import { AppMetrics } from './http/metrics';
 import { GracefulStop } from './http/shutdown';
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
   let counters: Counters = memoryCounters();
   if (config.redisUrl) {
     // Loaded only when asked for: the Redis client is ~5 MB of heap that one machine never uses.
-    const { connectRedisCounters, RedisStartError } = await import('./http/counters/redis');
+    const { connectRedisCounters, RedisStartError } = await import('./counters/redis');
     try {
       counters = await connectRedisCounters(config.redisUrl, { logger });
     } catch (err) {

@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { Counters } from './counters';
+import type { Counters } from '../counters';
 
 /**
  * Liveness and readiness for load balancers and orchestrators.

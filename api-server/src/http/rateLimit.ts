@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { isIPv4 } from 'node:net';
-import { answerUnavailable, type Counters, type LocalWindow, type WindowCount } from './counters';
+import { answerUnavailable, type Counters, type LocalWindow, type WindowCount } from '../counters';
 import type { AppMetrics } from './metrics';
 
 /**

@@ -4,7 +4,7 @@ import { SANDBOX_KEYS_PER_MINUTE } from '../../../src/data/sandbox';
 import { sandboxKeyRequestSchema, type SandboxKeyResponse } from '../../../src/schemas/sandbox';
 import type { Writes } from '../db/database';
 import type { Feature } from '../deps';
-import type { Counters } from '../http/counters';
+import type { Counters } from '../counters';
 import type { Logger } from '../logger';
 import { HttpError } from '../http/errors';
 import { IdempotencyStore } from '../idempotency';

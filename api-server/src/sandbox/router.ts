@@ -3,7 +3,7 @@ import { API_VERSION, PLAN_HEADER, SANDBOX_FIXTURES, SIMULATE_HEADER, SIMULATE_R
 import { getPlan, isPlanId, PLAN_IDS } from '../../../src/data/plans';
 import { sandboxRateLimit } from '../../../src/data/sandbox';
 import type { Db, Writes } from '../db/database';
-import type { Counters } from '../http/counters';
+import type { Counters } from '../counters';
 import { IdempotencyStore } from '../idempotency';
 import { jsonBody } from '../http/limits';
 import { labelRoute, type AppMetrics } from '../http/metrics';

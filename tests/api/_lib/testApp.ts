@@ -13,7 +13,7 @@ import { OutboxStore } from '../../../api-server/src/mail/outbox';
 import type { FormTokens } from '../../../api-server/src/form-token/tokens';
 import { loadFormTokens } from '../../../api-server/src/form-token/store';
 import { MIN_FILL_MS } from '../../../src/schemas/common';
-import { RedisCounters } from '../../../api-server/src/http/counters/redis';
+import { RedisCounters } from '../../../api-server/src/counters/redis';
 import type { Express } from 'express';
 import type { Resolver } from '../../../api-server/src/sandbox/webhooks/addresses';
 

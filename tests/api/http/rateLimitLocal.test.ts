@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import request from 'supertest';
-import { memoryCounters, type Counters } from '../../../api-server/src/http/counters';
+import { memoryCounters, type Counters } from '../../../api-server/src/counters';
 import { HttpError } from '../../../api-server/src/http/errors';
 import { perMinuteLimit, type LimitOptions } from '../../../api-server/src/http/rateLimit';
 

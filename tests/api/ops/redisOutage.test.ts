@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { RedisCounters } from '../../../api-server/src/http/counters/redis';
+import { RedisCounters } from '../../../api-server/src/counters/redis';
 import { startRedis, type RunningService } from '../../_services';
 import { createTestApp, type TestApp } from '../_lib/testApp';
 import { Acknowledged, DOWN_BUDGET_MS, RECOVERY_BUDGET_MS, serve, timeToRecover, type Served } from './_outage';

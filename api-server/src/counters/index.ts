@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { MemoryStore, type Options, type Store } from 'express-rate-limit';
-import { HttpError } from '../errors';
-import { MemoryCounterStore, type CounterStore } from '../loginThrottle';
+import { HttpError } from '../http/errors';
+import { MemoryCounterStore, type CounterStore } from '../http/loginThrottle';
 import { LocalWindow } from './window';
 
 export { LocalWindow, type WindowCount } from './window';

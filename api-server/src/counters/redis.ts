@@ -1,8 +1,8 @@
 import { MemoryStore } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { createClient, type RedisClientType } from 'redis';
-import type { Logger } from '../../logger';
-import type { Counter, CounterStore } from '../loginThrottle';
+import type { Logger } from '../logger';
+import type { Counter, CounterStore } from '../http/loginThrottle';
 import { CountersUnavailableError, GuardedStore, type Counters } from './index';
 
 /** A command that takes longer than this is treated as a lost server: the request gets 503, not a hang. */
