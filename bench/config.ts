@@ -7,6 +7,7 @@ import { chromiumPath } from '../tests/_services/programs';
  * Knobs and budgets of `npm run bench`, in one place so a budget change is a one-line diff.
  * Env knobs: BENCH_RUNS, BENCH_ROUTES, BENCH_SKIP, BENCH_PRESETS, BENCH_PORT_BASE, BENCH_LOAD_SECONDS, BENCH_LOAD_ROUNDS, BENCH_INSTALL,
  * BENCH_CPU_SLOWDOWN, BENCH_ALT_BUILD, BENCH_NODE_FLAGS (the server's Node flags instead of package.json's `start`'s),
+ * BENCH_INTERACTIONS (scenarios of the interactions section, bench/interactionScenarios.ts),
  * BENCH_SUSTAINED_SECONDS (the issue's ten-minute run: 600), BENCH_SUSTAINED_RATE (support posts per second of the steady run).
  */
 export const ROOT = path.resolve(__dirname, '..');
@@ -45,7 +46,7 @@ export const BUDGET_REFERENCE: StockPage = 'docs';
 export const PRESETS = ['mobile', 'desktop'] as const;
 export type Preset = (typeof PRESETS)[number];
 
-export const SECTIONS = ['lighthouse', 'weight', 'load', 'overload', 'sustained', 'metrics', 'mail', 'build', 'search'] as const;
+export const SECTIONS = ['lighthouse', 'weight', 'load', 'overload', 'sustained', 'metrics', 'mail', 'build', 'search', 'interactions'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export const BUDGETS = {

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { BENCH, ensurePrerequisites, thisHost } from '../scripts/prerequisites';
 import { ADMIN, startServer } from '../tests/e2e/_lib/server';
 import { runBuild, runInstall } from './build';
 import { PORTS, RESULTS_DIR, ROOT, STOCK_PAGES, readOptions, type BenchOptions } from './config';
+import { runInteractions } from './interactions';
 import { runLighthouse, type LighthouseResults, type Target } from './lighthouse';
 import { runLoad } from './load';
 import { runOverload } from './overload';
@@ -16,26 +16,14 @@ import { addLighthouseRows, addWeightRows, ALT_PREFIX } from './rows';
 import { runSearch } from './search';
 import { runSustained } from './sustained';
 import { startTs } from './spawn';
+import { buildStockSites } from './stock';
 import { Report } from './table';
 
 /**
- * `npm run bench`: Lighthouse, page weight, API load, mail burst and build figures in one table, each
+ * `npm run bench`: Lighthouse, page weight, interaction latency, API load, mail burst and build figures in one table, each
  * beside its budget. A report, not a test: it exits 0 whether budgets are met or not.
  */
 const log = (line: string) => console.error(line);
-
-/** Builds each stock Docusaurus reference site into a folder of `out` with our node_modules. */
-function buildStockSites(out: string): string[] {
-  const site = path.join(ROOT, 'bench', 'stock-site');
-  return Object.values(STOCK_PAGES).map(({ config, baseUrl }) => {
-    const dir = path.join(out, path.basename(config, '.js'));
-    const r = spawnSync('npx', ['docusaurus', 'build', site, '--config', path.join(site, config), '--out-dir', dir], { cwd: ROOT, encoding: 'utf8' });
-    // The generated folder would otherwise sit in bench/ (and be linted as ours).
-    fs.rmSync(path.join(site, '.docusaurus'), { recursive: true, force: true });
-    if (r.status !== 0) throw new Error(`stock site build (${config}) failed:\n${r.stdout}\n${r.stderr}`);
-    return `${dir}=${baseUrl}`;
-  });
-}
 
 async function lighthousePhase(options: BenchOptions, report: Report): Promise<void> {
   log('Building the stock Docusaurus reference pages...');
@@ -86,7 +74,7 @@ async function main(): Promise<void> {
   const report = new Report();
   const started = Date.now();
   // The load sections measure the API, which answers without a built site.
-  const needsSite = ['lighthouse', 'weight'].some((s) => !options.skip.has(s as 'weight'));
+  const needsSite = ['lighthouse', 'weight', 'interactions'].some((s) => !options.skip.has(s as 'weight'));
   if (needsSite && !ensureBuild(ROOT, log)) throw new Error('the site does not build');
 
   // Weight reuses the desktop Lighthouse runs, so either section needs them.
@@ -97,6 +85,7 @@ async function main(): Promise<void> {
   if (!options.skip.has('metrics')) await runMetricsCost(options, report, log);
   if (!options.skip.has('mail')) await runMail(report, log);
   if (!options.skip.has('search')) await runSearch(report, log);
+  if (!options.skip.has('interactions')) await runInteractions(options, report, log);
   if (!options.skip.has('build')) {
     runBuild(report, log);
     runInstall(options, report, log);
