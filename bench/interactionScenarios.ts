@@ -38,7 +38,9 @@ async function reveal(control: Locator): Promise<void> {
 
 /** Opens every closed section (for the page's size with everything shown). */
 export async function openAll(page: Page): Promise<void> {
-  for (const button of await page.locator('[data-accordion] > :is(h2, h3) button[aria-expanded="false"]').all()) await button.click();
+  // Queried afresh each time: a clicked button leaves the list of closed ones.
+  const closed = page.locator('[data-accordion] > :is(h2, h3) button[aria-expanded="false"]');
+  while ((await closed.count()) > 0) await closed.first().click();
   await page.waitForTimeout(500);
 }
 
