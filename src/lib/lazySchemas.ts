@@ -16,3 +16,18 @@ export const loadedSchemas = schemas.loaded;
 export function preloadSchemas(): void {
   void schemas.load().catch(() => undefined);
 }
+
+/**
+ * Starts loading the schemas once the browser is idle; returns a function that cancels it. For a
+ * form that has just appeared (the checkout dialog): evaluating zod is a long task (~220 ms on a
+ * 4x slower CPU), and started by the opening click it held back the dialog's first frames.
+ */
+export function preloadSchemasWhenIdle(): () => void {
+  if (schemas.loaded()) return () => undefined;
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(preloadSchemas, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(preloadSchemas, 300);
+  return () => clearTimeout(timer);
+}

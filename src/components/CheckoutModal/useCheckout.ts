@@ -3,7 +3,7 @@ import type { Plan } from '@site/src/data/plans';
 import { TIMINGS } from '@site/src/data/timings';
 import { CHECKOUT_COPY } from '@site/src/data/landing';
 import type { CheckoutRequest, CheckoutResponse } from '@site/src/schemas';
-import { preloadSchemas } from '@site/src/lib/lazySchemas';
+import { preloadSchemasWhenIdle } from '@site/src/lib/lazySchemas';
 import { postForm, useForm } from '@site/src/components/Form';
 
 function newIdempotencyKey(): string {
@@ -24,8 +24,9 @@ export function useCheckout(plan: Plan, navigate: (url: string) => void, endpoin
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
-  // The modal is open: have the schemas ready by the time the form is submitted.
-  useEffect(preloadSchemas, []);
+  // The modal is open: have the schemas ready by the time the form is submitted, but load them
+  // after the dialog has been shown (see preloadSchemasWhenIdle).
+  useEffect(preloadSchemasWhenIdle, []);
 
   return useForm<typeof EMPTY, CheckoutRequest, string>({
     schema: (s) => s.checkoutRequestSchema,
