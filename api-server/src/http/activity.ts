@@ -1,10 +1,29 @@
 import type { RequestHandler, Response } from 'express';
 
-const releases = new WeakMap<Response, () => void>();
+const releases = new WeakMap<Response, (() => void)[]>();
+
+/**
+ * Counts `res` as a request someone waits for until it closes or says it is a stream
+ * (notWaiting): `done` runs once, at the first of the two. Used by RequestActivity and by load
+ * shedding (overload.ts).
+ */
+export function waitedFor(res: Response, done: () => void): void {
+  let counted = true;
+  const release = () => {
+    if (!counted) return;
+    counted = false;
+    done();
+  };
+  const list = releases.get(res);
+  if (list) list.push(release);
+  else releases.set(res, [release]);
+  // 'close' fires once per response, whether it finished or the client went away.
+  res.once('close', release);
+}
 
 /** An open event stream is nobody waiting for an answer: once open it stops counting, or the worker would wait as long as it lasts. */
 export function notWaiting(res: Response): void {
-  releases.get(res)?.();
+  for (const release of releases.get(res) ?? []) release();
 }
 
 /**
@@ -17,15 +36,7 @@ export class RequestActivity {
 
   readonly middleware: RequestHandler = (_req, res, next) => {
     this.inFlight++;
-    let counted = true;
-    const release = () => {
-      if (!counted) return;
-      counted = false;
-      this.inFlight--;
-    };
-    releases.set(res, release);
-    // 'close' fires once per response, whether it finished or the client went away.
-    res.once('close', release);
+    waitedFor(res, () => this.inFlight--);
     next();
   };
 

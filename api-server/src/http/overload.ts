@@ -1,4 +1,5 @@
 import type { RequestHandler, Response } from 'express';
+import { waitedFor } from './activity';
 
 /**
  * Sheds work before it queues (issue 45). While the process is saturated, a new request for the
@@ -69,7 +70,7 @@ export class Overload {
     return Math.max(this.lagMs, performance.now() - this.expected) > this.limits.maxLagMs;
   }
 
-  /** Admits a request or answers it with `answer`; an admitted one counts until its response closes or it says it is a stream. */
+  /** Admits a request or answers it with `answer`; an admitted one counts until its response closes or it says it is a stream (notWaiting). */
   guard(answer: ShedAnswer): RequestHandler {
     return (_req, res, next) => {
       if (this.saturated) {
@@ -79,22 +80,9 @@ export class Overload {
         return;
       }
       this.inFlight++;
-      let counted = true;
-      const release = () => {
-        if (!counted) return;
-        counted = false;
-        this.inFlight--;
-      };
-      streamReleases.set(res, release);
-      res.once('close', release);
+      waitedFor(res, () => this.inFlight--);
       next();
     };
   }
 }
 
-const streamReleases = new WeakMap<Response, () => void>();
-
-/** An open event stream waits for nobody: it stops counting as work in flight once it is open. */
-export function releaseStream(res: Response): void {
-  streamReleases.get(res)?.();
-}

@@ -64,3 +64,17 @@ export async function openStream(base: string, key: string | undefined, opts: { 
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The servers and streams a suite's tests open, closed after each test. */
+export function closedAfterEach(): { servers: http.Server[]; streams: OpenStream[] } {
+  const servers: http.Server[] = [];
+  const streams: OpenStream[] = [];
+  afterEach(async () => {
+    streams.splice(0).forEach((s) => s.close());
+    for (const s of servers.splice(0)) {
+      s.closeAllConnections();
+      await new Promise((r) => s.close(r));
+    }
+  });
+  return { servers, streams };
+}

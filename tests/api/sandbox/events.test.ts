@@ -1,23 +1,14 @@
 /** GET /api/sandbox/events: each key's events as Server-Sent Events, resumable, isolated, shared by instances, ended by a stop. */
-import type http from 'node:http';
 import request from 'supertest';
 import { endpointById as endpoint, WEBHOOK_EVENTS } from '../../../src/data/apiReference';
 import { SANDBOX_EVENT_STREAMS_PER_KEY, SANDBOX_EVENTS_POLL_MS, SANDBOX_EVENTS_URL, SANDBOX_KEY_TTL_MS } from '../../../src/data/sandbox';
 import { GracefulStop } from '../../../api-server/src/http/shutdown';
 import type { TestApp } from '../_lib/testApp';
-import { listen, openStream, sleep, type OpenStream } from './_events';
+import { closedAfterEach, listen, openStream, sleep, type OpenStream } from './_events';
 import { appsClosedAfterEach, headersFor, mintKey, send } from './_sandbox';
 
 const app = appsClosedAfterEach();
-const servers: http.Server[] = [];
-const streams: OpenStream[] = [];
-afterEach(async () => {
-  streams.splice(0).forEach((s) => s.close());
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    await new Promise((r) => s.close(r));
-  }
-});
+const { servers, streams } = closedAfterEach();
 
 async function served(t: TestApp): Promise<string> {
   const { server, base } = await listen(t.app);

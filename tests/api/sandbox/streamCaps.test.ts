@@ -1,24 +1,15 @@
 /** Issue 45: event streams are capped per client address and per instance, besides per key. */
-import type http from 'node:http';
 import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { SANDBOX_EVENT_STREAMS_PER_ADDRESS, SANDBOX_EVENT_STREAMS_PER_KEY, SANDBOX_EVENTS_URL } from '../../../src/data/sandbox';
 import { errorHandler } from '../../../api-server/src/http/errors';
 import { eventStreamRoute } from '../../../api-server/src/sandbox/events/stream';
-import { listen, openStream, sleep, type OpenStream } from './_events';
+import { closedAfterEach, listen, openStream, sleep, type OpenStream } from './_events';
 import { appsClosedAfterEach, mintKey } from './_sandbox';
 
 const app = appsClosedAfterEach();
-const servers: http.Server[] = [];
-const streams: OpenStream[] = [];
-afterEach(async () => {
-  streams.splice(0).forEach((s) => s.close());
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    await new Promise((r) => s.close(r));
-  }
-});
+const { servers, streams } = closedAfterEach();
 
 async function stream(base: string, key: string): Promise<OpenStream> {
   const s = await openStream(base, key);

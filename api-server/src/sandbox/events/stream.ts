@@ -9,7 +9,6 @@ import {
 } from '../../../../src/data/sandbox';
 import type { Db } from '../../db/database';
 import { notWaiting } from '../../http/activity';
-import { releaseStream } from '../../http/overload';
 import { HttpError } from '../../http/errors';
 import type { AppMetrics } from '../../http/metrics';
 import { clientKey } from '../../http/rateLimit';
@@ -100,7 +99,6 @@ export function eventStreamRoute(deps: EventStreamDeps, timing = { pollMs: SANDB
     });
     endAtStop(res, () => res.end(': the server is stopping; reconnect with Last-Event-ID\n\n'));
     notWaiting(res);
-    releaseStream(res);
 
     res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
     res.flushHeaders();
