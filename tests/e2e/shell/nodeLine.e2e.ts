@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { API_VERSION } from '@site/src/data/apiReference';
-import { SANDBOX_BASE_PATH, SANDBOX_KEYS_URL } from '@site/src/data/sandbox';
+import { SANDBOX_BASE_PATH, SANDBOX_KEYS_URL, SANDBOX_MAX_OBJECTS_PER_KEY } from '@site/src/data/sandbox';
 import { formTokenFor } from '../_lib/formToken';
 import { ADMIN, startServer } from '../_lib/server';
 import { SPEC_ROUTES } from '../quality/routes';
@@ -17,6 +17,8 @@ import { SPEC_ROUTES } from '../quality/routes';
  */
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 20);
 const CYCLES = 20;
+/** Payments made with one sandbox key: under its object cap, with room to spare. */
+const ROUNDS_PER_KEY = Math.floor(SANDBOX_MAX_OBJECTS_PER_KEY * 0.8);
 
 const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 const basic = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
@@ -56,9 +58,12 @@ describe(`the production server on Node ${process.version}`, () => {
     const failures: string[] = [];
     try {
       const until = Date.now() + SOAK_SECONDS * 1000;
-      // A fresh key every 100 rounds keeps each within its plan's rate limit and object cap.
+      // A fresh key every ROUNDS_PER_KEY rounds keeps each under its object cap, and the keys
+      // minted (about one each half minute at this pace) under the minting limit.
       const sandboxHeaders = async () => {
-        const { key } = (await (await fetch(server.url + SANDBOX_KEYS_URL, json({ plan: 'enterprise' }))).json()) as { key: string };
+        const minted = await fetch(server.url + SANDBOX_KEYS_URL, json({ plan: 'enterprise' }));
+        if (minted.status !== 201) throw new Error(`minting a sandbox key answered ${minted.status}: ${await minted.text()}`);
+        const { key } = (await minted.json()) as { key: string };
         return { Authorization: `Bearer ${key}`, 'X-API-Version': API_VERSION, 'X-Plan-Type': 'enterprise', 'Content-Type': 'application/json' };
       };
       const expectOk = async (what: keyof typeof counts, res: Promise<Response>) => {
@@ -81,7 +86,7 @@ describe(`the production server on Node ${process.version}`, () => {
         async () => {
           let sandbox = await sandboxHeaders();
           for (let i = 0; Date.now() < until; i++) {
-            if (i > 0 && i % 100 === 0) sandbox = await sandboxHeaders();
+            if (i > 0 && i % ROUNDS_PER_KEY === 0) sandbox = await sandboxHeaders();
             await expectOk('sandbox', fetch(`${server.url}${SANDBOX_BASE_PATH}/banking/accounts`, { headers: sandbox }));
             await expectOk('sandbox', fetch(`${server.url}${SANDBOX_BASE_PATH}/banking/payments`, { method: 'POST', headers: sandbox, body: JSON.stringify({ amount: 10 + i, currency: 'USD', payment_method: 'card', customer: 'soak@example.com', description: `Soak ${i}` }) }));
           }
