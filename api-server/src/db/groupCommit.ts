@@ -1,20 +1,12 @@
 import fs from 'node:fs';
 import type { Database as SqliteConnection } from 'better-sqlite3';
 import { markInTransaction, StorageUnavailableError, type Db, type DirectStatements, type Writes } from './database';
-import { Outstanding } from './outstanding';
+import { TurnBatches, type WriteJob } from './turnBatches';
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-interface Job {
-  work: (tx: Db) => Promise<unknown>;
-  /** False for `committed`: settled at COMMIT, without waiting for the sync. */
-  durable: boolean;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
 interface Committed {
-  job: Pick<Job, 'resolve' | 'reject'>;
+  job: Pick<WriteJob, 'resolve' | 'reject'>;
   value: unknown;
 }
 
@@ -27,7 +19,7 @@ interface Committed {
  * batch, made by SQLite inside COMMIT, stopped the whole server for its duration.
  *
  * How: each write runs in its own savepoint (so one failing job, e.g. a ticket-id collision,
- * rolls back alone) and all jobs queued during one turn of the event loop commit together with
+ * rolls back alone) and all jobs queued during one turn of the event loop (TurnBatches) commit together with
  * synchronous=NORMAL, which writes the WAL frames but does not sync them. The jobs run one after
  * another while this class holds Kysely's only SQLite connection, so no other query interleaves
  * (better-sqlite3 is synchronous: a batch never waits for I/O). The WAL file is then
@@ -42,9 +34,7 @@ interface Committed {
  * lets the process stop; on restart SQLite rebuilds its state from what is really in the WAL.
  */
 export class GroupCommit implements Writes {
-  private queue: Job[] = [];
-  private scheduled = false;
-  private readonly outstanding = new Outstanding();
+  private readonly batches: TurnBatches;
   /** Committed to the WAL, waiting for the next fdatasync. */
   private unsynced: Committed[] = [];
   private syncing = false;
@@ -66,6 +56,8 @@ export class GroupCommit implements Writes {
     /** Called once when an fsync fails; the server exits so a supervisor restarts it. */
     private readonly onSyncFailure: (error: unknown) => void = () => undefined,
   ) {
+    // One batch at a time: SQLite has one writer, and this class holds its only connection.
+    this.batches = new TurnBatches({ write: (jobs) => this.write(jobs), maxBatches: 1, maxJobs: Infinity, gate: () => this.gate?.() });
     this.asyncSync = !raw.memory && String(raw.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal';
     const sql = (text: string) => raw.prepare(text);
     // Statements by SQL text: the hot queries are a few dozen, each prepared once.
@@ -104,26 +96,17 @@ export class GroupCommit implements Writes {
     if (this.brokenBy !== undefined) {
       return Promise.reject(new StorageUnavailableError('Writes are stopped after a failed fsync of the write-ahead log', { cause: this.brokenBy }));
     }
-    return this.outstanding.track(
-      new Promise<T>((resolve, reject) => {
-        this.queue.push({ work, durable, resolve: resolve as (value: unknown) => void, reject });
-        if (!this.scheduled) {
-          this.scheduled = true;
-          // setImmediate runs after the poll phase: every request read in this turn has queued.
-          setImmediate(() => void this.flush());
-        }
-      }),
-    );
+    return this.batches.add(work, durable);
   }
 
   idle(): Promise<void> {
-    return this.outstanding.idle();
+    return this.batches.idle();
   }
 
   /** Resolves once everything committed so far is on disk (the mailer waits for this). */
   durable(): Promise<void> {
     if (this.brokenBy !== undefined) return this.run(async () => undefined);
-    if (this.queue.length === 0 && this.unsynced.length === 0 && !this.syncing) return Promise.resolve();
+    if (!this.batches.pending && this.unsynced.length === 0 && !this.syncing) return Promise.resolve();
     return this.run(async () => undefined);
   }
 
@@ -132,14 +115,7 @@ export class GroupCommit implements Writes {
     this.gate = gate;
   }
 
-  private async flush(): Promise<void> {
-    // While the gate holds, `scheduled` stays set: what arrives meanwhile joins this batch.
-    const wait = this.gate?.();
-    if (wait) await wait.catch(() => undefined);
-    this.scheduled = false;
-    const jobs = this.queue;
-    this.queue = [];
-    if (jobs.length === 0) return;
+  private async write(jobs: WriteJob[]): Promise<void> {
     let outcomes: Outcome[];
     try {
       outcomes = await this.db.connection().execute((tx) => this.runBatch(tx, jobs));
@@ -158,7 +134,7 @@ export class GroupCommit implements Writes {
   }
 
   /** Holds the connection: the pragmas, BEGIN and COMMIT on it are ours alone. */
-  private async runBatch(tx: Db, jobs: Job[]): Promise<Outcome[]> {
+  private async runBatch(tx: Db, jobs: WriteJob[]): Promise<Outcome[]> {
     const s = this.statements;
     markInTransaction(tx, this.direct);
     const outcomes: Outcome[] = [];
@@ -179,7 +155,7 @@ export class GroupCommit implements Writes {
   }
 
   /** A throw undoes this job's writes only; the statements are prepared once, not per job. */
-  private async runInSavepoint(tx: Db, job: Job): Promise<Outcome> {
+  private async runInSavepoint(tx: Db, job: WriteJob): Promise<Outcome> {
     const s = this.statements;
     s.savepoint.run();
     try {
@@ -223,7 +199,7 @@ export class GroupCommit implements Writes {
       const refused = new StorageUnavailableError(`The write-ahead log could not be synced to disk: ${reason}`, { cause: error });
       for (const { job } of [...batch, ...this.unsynced]) job.reject(refused);
       this.unsynced = [];
-      for (const job of this.queue.splice(0)) job.reject(refused);
+      for (const job of this.batches.takeQueued()) job.reject(refused);
       if (first) this.onSyncFailure(error);
       return;
     }

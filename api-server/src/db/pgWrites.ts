@@ -1,14 +1,6 @@
 import { sql } from 'kysely';
 import { isStorageFault, markInTransaction, type Db, type Writes } from './database';
-import { Outstanding } from './outstanding';
-
-interface PgJob {
-  work: (tx: Db) => Promise<unknown>;
-  /** False for `committed`: no wait for the WAL flush. */
-  durable: boolean;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
+import { TurnBatches, type WriteJob } from './turnBatches';
 
 /** Jobs in one shared transaction at most: a batch holds its connection for two round trips per job. */
 const PG_MAX_BATCH = 64;
@@ -18,7 +10,7 @@ const skipFlush = (tx: Db) => sql`SET LOCAL synchronous_commit TO OFF`.execute(t
 
 /**
  * Writes on PostgreSQL, durable at COMMIT (synchronous_commit=on). The jobs queued during one
- * turn of the event loop share one transaction on one connection, as GroupCommit does on SQLite.
+ * turn of the event loop (TurnBatches) share one transaction on one connection, as GroupCommit's do on SQLite.
  *
  * Why: a ticket in a transaction of its own was four round trips (BEGIN, two INSERTs, COMMIT)
  * and a WAL flush; the socket writes alone were a quarter of the server's CPU under load (issue
@@ -31,19 +23,18 @@ const skipFlush = (tx: Db) => sql`SET LOCAL synchronous_commit TO OFF`.execute(t
  * and each job is answered with the error, as a lone transaction would have been.
  */
 export class PgWrites implements Writes {
-  private queue: PgJob[] = [];
-  private scheduled = false;
-  private running = 0;
-  private readonly outstanding = new Outstanding();
+  private readonly batches: TurnBatches;
 
   constructor(
     private readonly db: Db,
     /** Batches in flight at once, each on a connection of the pool. */
-    private readonly maxBatches = 2,
-  ) {}
+    maxBatches = 2,
+  ) {
+    this.batches = new TurnBatches({ write: (jobs) => this.write(jobs), maxBatches, maxJobs: PG_MAX_BATCH });
+  }
 
   run<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    return this.enqueue(work, true);
+    return this.batches.add(work, true);
   }
 
   /**
@@ -53,7 +44,7 @@ export class PgWrites implements Writes {
    * In a batch with a durable job, the whole batch waits for the flush.
    */
   committed<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    return this.enqueue(work, false);
+    return this.batches.add(work, false);
   }
 
   durable(): Promise<void> {
@@ -61,43 +52,17 @@ export class PgWrites implements Writes {
   }
 
   idle(): Promise<void> {
-    return this.outstanding.idle();
+    return this.batches.idle();
   }
 
   close(): void {}
 
-  private enqueue<T>(work: (tx: Db) => Promise<T>, durable: boolean): Promise<T> {
-    return this.outstanding.track(
-      new Promise<T>((resolve, reject) => {
-        this.queue.push({ work, durable, resolve: resolve as (value: unknown) => void, reject });
-        this.schedule();
-      }),
-    );
+  private async write(jobs: WriteJob[]): Promise<void> {
+    if (jobs.length === 1) await this.alone(jobs[0]!);
+    else await this.together(jobs);
   }
 
-  private schedule(): void {
-    if (this.scheduled || this.running >= this.maxBatches || this.queue.length === 0) return;
-    this.scheduled = true;
-    // After the poll phase: every request read in this turn has queued its job.
-    setImmediate(() => {
-      this.scheduled = false;
-      void this.flush();
-    });
-  }
-
-  private async flush(): Promise<void> {
-    const jobs = this.queue.splice(0, PG_MAX_BATCH);
-    this.running++;
-    try {
-      if (jobs.length === 1) await this.alone(jobs[0]!);
-      else await this.together(jobs);
-    } finally {
-      this.running--;
-      this.schedule();
-    }
-  }
-
-  private async alone(job: PgJob): Promise<void> {
+  private async alone(job: WriteJob): Promise<void> {
     try {
       job.resolve(
         await this.db.transaction().execute(async (tx) => {
@@ -110,7 +75,7 @@ export class PgWrites implements Writes {
     }
   }
 
-  private async together(jobs: PgJob[]): Promise<void> {
+  private async together(jobs: WriteJob[]): Promise<void> {
     const values: unknown[] = [];
     let failure: { error: unknown; retry: boolean } | undefined;
     try {
