@@ -2,15 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { SANDBOX_MAX_OBJECTS_PER_KEY } from '../../src/data/sandbox';
-import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../../src/data/operations';
-import { API_BASE_URL_RULE, DEFAULT_PORT, isApiBaseUrl, isSiteUrl, resolveSiteAddresses, SITE_URL_RULE } from '../../src/domain/siteAddress';
+import { ENV_VARS, type EnvDefault, type EnvName } from '../../src/data/operations';
+import { API_BASE_URL_RULE, isApiBaseUrl, isSiteUrl, resolveSiteAddresses, SITE_URL_RULE } from '../../src/domain/siteAddress';
 
 // Unset and empty both mean "use the default": shells and .env files often export empty strings.
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
-const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
-  z.preprocess(blankToUndefined, schema.default(fallback as never));
+const opt = <T extends z.core.SomeType>(schema: T) => z.preprocess(blankToUndefined, z.optional(schema));
+const withDefault = <T extends z.core.SomeType>(schema: T, fallback: z.output<T>) =>
+  z.preprocess(blankToUndefined, z._default(schema, fallback as never));
 
 const mailbox = z
   .string()
@@ -52,43 +51,68 @@ export function parseAllowPair(pair: string): string | undefined {
   return `${m[1]!.replace(/^\[|\]$/g, '').toLowerCase()}:${port}`;
 }
 
-/** Every variable the server reads, with its default: the Operations page and the README are checked against it. */
-export const envSchema = z.object({
-  PORT: withDefault(z.coerce.number().int().min(0).max(65535), DEFAULT_PORT),
-  DATA_DIR: withDefault(z.string(), './data'),
-  SMTP_URL: opt(z.string().regex(/^smtps?:\/\/[^\s]+$/, { error: 'must be an smtp:// or smtps:// URL' })),
-  REDIS_URL: opt(z.string().refine(isRedisUrl, { error: 'must be a redis:// or rediss:// URL, e.g. redis://localhost:6379 (optionally /DB-NUMBER)' })),
-  MAIL_FROM: withDefault(mailbox, 'Ledgerline <no-reply@ledgerline.localhost>'),
-  SALES_EMAIL: withDefault(z.email({ error: 'must be an email address' }), 'sales@ledgerline.localhost'),
-  SUPPORT_EMAIL: withDefault(z.email({ error: 'must be an email address' }), 'support@ledgerline.localhost'),
-  ADMIN_USER: withDefault(z.string().min(1).max(100).regex(/^[^:]+$/, { error: 'must not contain ":"' }), 'admin'),
-  ADMIN_PASSWORD: opt(z.string().min(12, { error: 'must be at least 12 characters' }).max(200)),
-  SETUP_PASSWORD: withDefault(z.string().min(4).max(100), 'LEDGERLINE-SETUP-2024'),
+/**
+ * How each variable of the environment table (src/data/operations.ts) is validated. The names,
+ * defaults and meanings live in the table; a variable on one side only is a type error here.
+ */
+const ENV_RULES = {
+  PORT: z.coerce.number().int().min(0).max(65535),
+  DATA_DIR: z.string(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, { error: 'must be an smtp:// or smtps:// URL' }),
+  REDIS_URL: z.string().refine(isRedisUrl, { error: 'must be a redis:// or rediss:// URL, e.g. redis://localhost:6379 (optionally /DB-NUMBER)' }),
+  MAIL_FROM: mailbox,
+  SALES_EMAIL: z.email({ error: 'must be an email address' }),
+  SUPPORT_EMAIL: z.email({ error: 'must be an email address' }),
+  ADMIN_USER: z.string().min(1).max(100).regex(/^[^:]+$/, { error: 'must not contain ":"' }),
+  ADMIN_PASSWORD: z.string().min(12, { error: 'must be at least 12 characters' }).max(200),
+  SETUP_PASSWORD: z.string().min(4).max(100),
   // Operational knobs beyond the documented contract; the defaults suit a single server.
-  BUILD_DIR: withDefault(z.string(), './build'),
-  LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
-  TRUST_PROXY: withDefault(z.coerce.number().int().min(0).max(10), 0),
-  RATE_LIMIT_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(1_000_000), 10),
-  MAIL_RETRY_BASE_MS: withDefault(z.coerce.number().int().min(10).max(3_600_000), 5_000),
-  // RFC 5321 4.5.4.1: keep retrying temporary failures for at least 4-5 days.
-  MAIL_GIVE_UP_HOURS: withDefault(z.coerce.number().positive().max(24 * 30), 120),
-  // PostgreSQL for several instances on one database; unset: SQLite in DATA_DIR.
-  // How long a worker keeps a claimed message before another instance may take it over.
-  MAIL_LEASE_SECONDS: withDefault(z.coerce.number().int().min(1).max(3_600), 120),
-  // The v1 sandbox: each key's per-minute limit is its plan's documented figure times this (tests lower it).
-  SANDBOX_RATE_LIMIT_SCALE: withDefault(z.coerce.number().positive().max(1), 1),
-  SANDBOX_MAX_OBJECTS_PER_KEY: withDefault(z.coerce.number().int().min(1).max(100_000), SANDBOX_MAX_OBJECTS_PER_KEY),
-  // host:port pairs webhook deliveries may reach in spite of the SSRF rules (sandbox/webhooks/addresses.ts); tests and private setups only.
-  SANDBOX_WEBHOOK_ALLOW: opt(z.string().refine(isAllowList, { error: 'must be comma-separated host:port pairs, e.g. 127.0.0.1:8443,hooks.internal:443' })),
+  BUILD_DIR: z.string(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000),
+  MAIL_GIVE_UP_HOURS: z.coerce.number().positive().max(24 * 30),
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600),
+  SANDBOX_RATE_LIMIT_SCALE: z.coerce.number().positive().max(1),
+  SANDBOX_MAX_OBJECTS_PER_KEY: z.coerce.number().int().min(1).max(100_000),
+  // Tests and private setups only: the SSRF rules are in sandbox/webhooks/addresses.ts.
+  SANDBOX_WEBHOOK_ALLOW: z.string().refine(isAllowList, { error: 'must be comma-separated host:port pairs, e.g. 127.0.0.1:8443,hooks.internal:443' }),
   // Built into the site (src/domain/siteAddress.ts); checked here too, so a typo stops the server.
-  SITE_URL: opt(z.string().trim().refine(isSiteUrl, { error: SITE_URL_RULE })),
-  API_BASE_URL: opt(z.string().trim().refine(isApiBaseUrl, { error: API_BASE_URL_RULE })),
-  // Bearer token for GET /metrics; unset: the endpoint is not served (404).
-  METRICS_TOKEN: opt(z.string().min(16, { error: 'must be at least 16 characters (it guards the metrics endpoint)' }).max(512).regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces (it is sent in an Authorization header)' })),
-  // How long a SIGTERM's graceful stop may take before the process exits anyway (Kubernetes waits 30 s by default).
-  SHUTDOWN_TIMEOUT_MS: withDefault(z.coerce.number().int().min(1_000).max(600_000), DEFAULT_SHUTDOWN_TIMEOUT_MS),
-  DATABASE_URL: opt(z.string().refine(isPostgresUrl, { error: 'must be a postgres:// or postgresql:// URL with a host, e.g. postgres://user:password@db.example.com:5432/ledgerline' })),
-});
+  SITE_URL: z.string().trim().refine(isSiteUrl, { error: SITE_URL_RULE }),
+  API_BASE_URL: z.string().trim().refine(isApiBaseUrl, { error: API_BASE_URL_RULE }),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters (it guards the metrics endpoint)' })
+    .max(512)
+    .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces (it is sent in an Authorization header)' }),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000),
+  DATABASE_URL: z.string().refine(isPostgresUrl, { error: 'must be a postgres:// or postgresql:// URL with a host, e.g. postgres://user:password@db.example.com:5432/ledgerline' }),
+} satisfies Record<EnvName, z.ZodType>;
+
+type Rules = typeof ENV_RULES;
+
+/** A table default its rule could not yield (a '3000' for a number) names its variable here. */
+type MisfitDefault = { [N in EnvName]: EnvDefault<N> extends z.output<Rules[N]> | undefined ? never : N }[EnvName];
+type NoMisfits<T extends never> = T;
+type _DefaultsFitTheirRules = NoMisfits<MisfitDefault>;
+
+type Field<N extends EnvName> = EnvDefault<N> extends undefined ? ReturnType<typeof opt<Rules[N]>> : ReturnType<typeof withDefault<Rules[N]>>;
+
+function field<N extends EnvName>(name: N): Field<N> {
+  const fallback: number | string | undefined = (ENV_VARS[name] as { default?: number | string }).default;
+  // Field<N> is the branch taken here, and MisfitDefault has checked the default against the rule:
+  // TypeScript cannot follow either into a generic N.
+  return (fallback === undefined ? opt(ENV_RULES[name]) : withDefault(ENV_RULES[name], fallback as z.output<Rules[N]>)) as Field<N>;
+}
+
+type EnvShape = { [N in EnvName]: Field<N> };
+
+/** Every variable the server reads, in ENV_RULES' order (the order problems are listed in). */
+export const envSchema = z.object(
+  // fromEntries forgets the keys; they are ENV_RULES' own, each with its Field.
+  Object.fromEntries((Object.keys(ENV_RULES) as EnvName[]).map((name) => [name, field(name)])) as unknown as EnvShape,
+);
 
 export interface Config {
   port: number;

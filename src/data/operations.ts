@@ -1,8 +1,10 @@
 /**
- * What an operator of this server needs at hand: its environment variables and its metrics,
- * rendered by the Operations page (docs/guide/operations.mdx). To add a variable, add it to
- * api-server/src/config.ts and here; tests/api/core/operationsDocs.test.ts fails while a variable
- * of the server's schema is missing here or a default here differs from the server's.
+ * What an operator of this server needs at hand: its environment variables and its metrics.
+ * ENV_VARS is the one statement of each variable's name, group, default and meaning: the server's
+ * zod schema (api-server/src/config.ts) takes its names and defaults from it, the Operations page
+ * (docs/guide/operations.mdx, src/components/OperationsTables) and the README's table
+ * (`npm run readme`) render it. To add a variable, add its entry here; TypeScript then asks for
+ * its rule in config.ts's ENV_RULES.
  */
 import { DEFAULT_PORT } from '../domain/siteAddress';
 import { SANDBOX_MAX_OBJECTS_PER_KEY } from './sandbox';
@@ -10,43 +12,58 @@ import { SANDBOX_MAX_OBJECTS_PER_KEY } from './sandbox';
 export type EnvGroup = 'Server' | 'Storage' | 'Mail' | 'Admin and forms' | 'Limits' | 'Site address' | 'Operations';
 
 export interface EnvVar {
-  name: string;
   group: EnvGroup;
-  /** As shown; `undefined` when unset means off or "not used". */
-  default: string | undefined;
+  /** What the server uses when the variable is unset or empty, in the type it parses to. */
+  default?: number | string;
+  /** Without a fixed default: what the server derives from other variables, as shown (`SITE_URL/v1`). */
+  derived?: string;
   meaning: string;
 }
 
-/** Default of SHUTDOWN_TIMEOUT_MS: below Kubernetes' 30 s grace period, so the exit is ours. */
-export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
+/** In the order the Operations page and the README show them. */
+export const ENV_VARS = {
+  PORT: { group: 'Server', default: DEFAULT_PORT, meaning: 'Port of the one process serving site and API.' },
+  LOG_LEVEL: { group: 'Server', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on standard output.' },
+  TRUST_PROXY: { group: 'Server', default: 0, meaning: 'Number of proxies in front of the server (1 behind one load balancer), so rate limits see the client address. Never more than there are.' },
+  BUILD_DIR: { group: 'Server', default: './build', meaning: 'The built site the server sends.' },
+  DATA_DIR: { group: 'Storage', default: './data', meaning: 'The SQLite database (platform.db, unless DATABASE_URL), the generated admin password and, without SMTP_URL, the mail spool.' },
+  DATABASE_URL: { group: 'Storage', meaning: 'postgres://user:password@host:5432/db: PostgreSQL, shared by several instances. Unset: SQLite in DATA_DIR, one instance.' },
+  REDIS_URL: { group: 'Storage', meaning: 'redis:// or rediss://: rate limits and sign-in throttling counted there, shared by every instance. Unset: counted in each process.' },
+  SMTP_URL: { group: 'Mail', meaning: 'smtp:// or smtps:// relay, pooled (options such as ?maxConnections=2 in the query). Unset: each mail is an .eml file in DATA_DIR/mail.' },
+  MAIL_FROM: { group: 'Mail', default: 'Ledgerline <no-reply@ledgerline.localhost>', meaning: 'Sender of every mail.' },
+  SALES_EMAIL: { group: 'Mail', default: 'sales@ledgerline.localhost', meaning: 'Receives contact-form messages.' },
+  SUPPORT_EMAIL: { group: 'Mail', default: 'support@ledgerline.localhost', meaning: 'Receives support tickets.' },
+  MAIL_RETRY_BASE_MS: { group: 'Mail', default: 5_000, meaning: 'First retry delay of mail that failed temporarily, doubled each time up to 30 minutes.' },
+  // RFC 5321 4.5.4.1: keep retrying temporary failures for at least 4-5 days.
+  MAIL_GIVE_UP_HOURS: { group: 'Mail', default: 120, meaning: 'How long temporary failures are retried before the mail is marked dead. A 5xx refusal is dead at once.' },
+  MAIL_LEASE_SECONDS: { group: 'Mail', default: 120, meaning: "How long one instance's worker holds a claimed message; a worker killed mid-delivery gives it back then." },
+  ADMIN_USER: { group: 'Admin and forms', default: 'admin', meaning: 'HTTP Basic user of /white-label and /api/white-label/*.' },
+  ADMIN_PASSWORD: { group: 'Admin and forms', meaning: 'At least 12 characters. Unset: a random one kept in DATA_DIR/admin-password (mode 0600). Give every instance the same one.' },
+  SETUP_PASSWORD: { group: 'Admin and forms', default: 'LEDGERLINE-SETUP-2024', meaning: 'The shared setup password shown on /success and in the docs.' },
+  RATE_LIMIT_PER_MINUTE: { group: 'Limits', default: 10, meaning: 'Form posts per client and minute.' },
+  SANDBOX_RATE_LIMIT_SCALE: { group: 'Limits', default: 1, meaning: "Multiplies each plan's documented per-minute limit for sandbox keys (0 < x ≤ 1)." },
+  SANDBOX_MAX_OBJECTS_PER_KEY: { group: 'Limits', default: SANDBOX_MAX_OBJECTS_PER_KEY, meaning: 'Objects one sandbox key may hold, seeds included.' },
+  SANDBOX_WEBHOOK_ALLOW: { group: 'Limits', meaning: "Comma-separated host:port pairs (e.g. 127.0.0.1:8443,hooks.internal:443) that sandbox webhook deliveries may reach in spite of the rules (https on port 443, no loopback, private, link-local or metadata address). The pair matches the webhook url's own host and port. Unset: no exceptions. Shown in the start-up log when set." },
+  // Derived by src/domain/siteAddress.ts (resolveSiteAddresses), which the build and the server share.
+  SITE_URL: { group: 'Site address', derived: 'http://localhost:PORT', meaning: 'Public origin of the site (no path): sitemap, canonical links, social cards, feeds, llms.txt and the Markdown copies name it. Unset: http://localhost:PORT. A change rebuilds the site at the next npm start.' },
+  API_BASE_URL: { group: 'Site address', derived: 'SITE_URL/v1', meaning: "Base URL of the production v1 API: the code samples and the OpenAPI document's Production server. Set it when the API answers elsewhere." },
+  METRICS_TOKEN: { group: 'Operations', meaning: 'Bearer token of GET /metrics. Unset: /metrics is not served (404).' },
+  // Below Kubernetes' 30 s grace period, so the exit is ours.
+  SHUTDOWN_TIMEOUT_MS: { group: 'Operations', default: 25_000, meaning: 'After SIGTERM, the longest wait for requests in flight and the mail being sent before the process exits.' },
+} as const satisfies Record<string, EnvVar>;
 
-export const ENV_VARS: readonly EnvVar[] = [
-  { name: 'PORT', group: 'Server', default: String(DEFAULT_PORT), meaning: 'Port of the one process serving site and API.' },
-  { name: 'LOG_LEVEL', group: 'Server', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on standard output.' },
-  { name: 'TRUST_PROXY', group: 'Server', default: '0', meaning: 'Number of proxies in front of the server (1 behind one load balancer), so rate limits see the client address. Never more than there are.' },
-  { name: 'BUILD_DIR', group: 'Server', default: './build', meaning: 'The built site the server sends.' },
-  { name: 'DATA_DIR', group: 'Storage', default: './data', meaning: 'The SQLite database (platform.db, unless DATABASE_URL), the generated admin password and, without SMTP_URL, the mail spool.' },
-  { name: 'DATABASE_URL', group: 'Storage', default: undefined, meaning: 'postgres://user:password@host:5432/db: PostgreSQL, shared by several instances. Unset: SQLite in DATA_DIR, one instance.' },
-  { name: 'REDIS_URL', group: 'Storage', default: undefined, meaning: 'redis:// or rediss://: rate limits and sign-in throttling counted there, shared by every instance. Unset: counted in each process.' },
-  { name: 'SMTP_URL', group: 'Mail', default: undefined, meaning: 'smtp:// or smtps:// relay, pooled (options such as ?maxConnections=2 in the query). Unset: each mail is an .eml file in DATA_DIR/mail.' },
-  { name: 'MAIL_FROM', group: 'Mail', default: 'Ledgerline <no-reply@ledgerline.localhost>', meaning: 'Sender of every mail.' },
-  { name: 'SALES_EMAIL', group: 'Mail', default: 'sales@ledgerline.localhost', meaning: 'Receives contact-form messages.' },
-  { name: 'SUPPORT_EMAIL', group: 'Mail', default: 'support@ledgerline.localhost', meaning: 'Receives support tickets.' },
-  { name: 'MAIL_RETRY_BASE_MS', group: 'Mail', default: '5000', meaning: 'First retry delay of mail that failed temporarily, doubled each time up to 30 minutes.' },
-  { name: 'MAIL_GIVE_UP_HOURS', group: 'Mail', default: '120', meaning: 'How long temporary failures are retried before the mail is marked dead. A 5xx refusal is dead at once.' },
-  { name: 'MAIL_LEASE_SECONDS', group: 'Mail', default: '120', meaning: "How long one instance's worker holds a claimed message; a worker killed mid-delivery gives it back then." },
-  { name: 'ADMIN_USER', group: 'Admin and forms', default: 'admin', meaning: 'HTTP Basic user of /white-label and /api/white-label/*.' },
-  { name: 'ADMIN_PASSWORD', group: 'Admin and forms', default: undefined, meaning: 'At least 12 characters. Unset: a random one kept in DATA_DIR/admin-password (mode 0600). Give every instance the same one.' },
-  { name: 'SETUP_PASSWORD', group: 'Admin and forms', default: 'LEDGERLINE-SETUP-2024', meaning: 'The shared setup password shown on /success and in the docs.' },
-  { name: 'RATE_LIMIT_PER_MINUTE', group: 'Limits', default: '10', meaning: 'Form posts per client and minute.' },
-  { name: 'SANDBOX_RATE_LIMIT_SCALE', group: 'Limits', default: '1', meaning: "Multiplies each plan's documented per-minute limit for sandbox keys (0 < x ≤ 1)." },
-  { name: 'SANDBOX_MAX_OBJECTS_PER_KEY', group: 'Limits', default: String(SANDBOX_MAX_OBJECTS_PER_KEY), meaning: 'Objects one sandbox key may hold, seeds included.' },
-  { name: 'SANDBOX_WEBHOOK_ALLOW', group: 'Limits', default: undefined, meaning: "Comma-separated host:port pairs (e.g. 127.0.0.1:8443,hooks.internal:443) that sandbox webhook deliveries may reach in spite of the rules (https on port 443, no loopback, private, link-local or metadata address). The pair matches the webhook url's own host and port. Unset: no exceptions. Shown in the start-up log when set." },
-  { name: 'SITE_URL', group: 'Site address', default: `http://localhost:${DEFAULT_PORT}`, meaning: 'Public origin of the site (no path): sitemap, canonical links, social cards, feeds, llms.txt and the Markdown copies name it. Unset: http://localhost:PORT. A change rebuilds the site at the next npm start.' },
-  { name: 'API_BASE_URL', group: 'Site address', default: 'SITE_URL/v1', meaning: "Base URL of the production v1 API: the code samples and the OpenAPI document's Production server. Set it when the API answers elsewhere." },
-  { name: 'METRICS_TOKEN', group: 'Operations', default: undefined, meaning: 'Bearer token of GET /metrics. Unset: /metrics is not served (404).' },
-  { name: 'SHUTDOWN_TIMEOUT_MS', group: 'Operations', default: String(DEFAULT_SHUTDOWN_TIMEOUT_MS), meaning: 'After SIGTERM, the longest wait for requests in flight and the mail being sent before the process exits.' },
-];
+export type EnvName = keyof typeof ENV_VARS;
+
+/** The default of a variable, in its parsed type; `undefined` for one without a fixed default. */
+export type EnvDefault<N extends EnvName> = (typeof ENV_VARS)[N] extends { default: infer D } ? D : undefined;
+
+/** A default as the Operations page and the README show it; undefined: unset means off or "not used". */
+export function shownDefault(v: EnvVar): string | undefined {
+  return v.default === undefined ? v.derived : String(v.default);
+}
+
+/** The table as rows, in its order. */
+export const ENV_ROWS: readonly (EnvVar & { name: EnvName })[] = (Object.keys(ENV_VARS) as EnvName[]).map((name) => ({ name, ...ENV_VARS[name] }));
 
 export type MetricType = 'counter' | 'gauge' | 'histogram';
 

@@ -21,6 +21,7 @@ import type { Schema } from '../db/schema';
 import { OutboxStore, type OutboxStatus } from '../mail/outbox';
 import { TicketStore, type TicketRow } from '../support/store';
 import { ticketRef } from '../support/emails';
+import { ENV_VARS } from '../../../src/data/operations';
 
 export const USAGE = `Usage: npm run tickets -- <command> [options]
 
@@ -103,7 +104,7 @@ function open(env: NodeJS.ProcessEnv, dataDirFlag: string | undefined, writable:
     const { db } = openPostgres(url, () => undefined, 1);
     return { db, where: new URL(url).pathname.slice(1) || 'PostgreSQL' };
   }
-  const dataDir = path.resolve(dataDirFlag || env.DATA_DIR?.trim() || './data');
+  const dataDir = path.resolve(dataDirFlag || env.DATA_DIR?.trim() || ENV_VARS.DATA_DIR.default);
   const file = path.join(dataDir, 'platform.db');
   if (!fs.existsSync(file)) return `No database at ${file}. Set DATA_DIR to the server's data directory.`;
   return { db: openSqlite(dataDir, { readonly: !writable }).db, where: file };

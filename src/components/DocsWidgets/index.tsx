@@ -9,7 +9,7 @@ import { TIMINGS, SAMPLE_EXPIRIES } from '@site/src/data/timings';
 import { API_KEY_ENV } from '@site/src/data/apiReference/common';
 import { SIGNATURE_TOLERANCE_SECONDS, OPENAPI_URL_PUBLIC, OPENAPI_JSON_URL_PUBLIC, TYPED_CLIENT_URL_PUBLIC } from '@site/src/data/apiReference/public';
 import { CLAIMS } from '@site/src/data/claims';
-import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '@site/src/data/operations';
+import { ENV_VARS } from '@site/src/data/operations';
 import { LEDGERLINE_CLI, SANDBOX_BASE_PATH, SANDBOX_EVENT_LOG_SIZE, SANDBOX_EVENT_STREAMS_PER_KEY, SANDBOX_EVENTS_URL, SANDBOX_KEY_TTL_MS, SANDBOX_KEYS_URL, SANDBOX_REQUEST_LOG_BODY_BYTES, SANDBOX_REQUEST_LOG_SIZE, SANDBOX_REQUESTS_URL } from '@site/src/data/sandbox';
 import { PRIVACY } from '@site/src/data/legal';
 import { SUPPORT_PRIORITIES, SUPPORT_PRIORITY_IDS, SUPPORT_CATEGORIES, SUPPORT_CATEGORY_IDS, formatResponseTime } from '@site/src/data/support';
@@ -102,7 +102,7 @@ export const Value = {
   SandboxRequestsUrl: (): ReactNode => <code>{SANDBOX_REQUESTS_URL}</code>,
   SandboxRequestLogSize: (): ReactNode => <>{SANDBOX_REQUEST_LOG_SIZE}</>,
   SandboxRequestLogBodyKb: (): ReactNode => <>{SANDBOX_REQUEST_LOG_BODY_BYTES / 1024}</>,
-  ShutdownTimeoutSeconds: (): ReactNode => <>{DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000}</>,
+  ShutdownTimeoutSeconds: (): ReactNode => <>{ENV_VARS.SHUTDOWN_TIMEOUT_MS.default / 1000}</>,
 };
 
 /** A marketing claim by key: <Claim name="uptime" />. */

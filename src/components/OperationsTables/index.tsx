@@ -1,7 +1,7 @@
 /** The Operations page's reference tables, rendered from src/data/operations. */
 import type { ReactNode } from 'react';
 import { Table } from '@site/src/components/ApiTables';
-import { ENV_VARS, METRICS, type EnvGroup } from '@site/src/data/operations';
+import { ENV_ROWS, METRICS, shownDefault, type EnvGroup } from '@site/src/data/operations';
 
 /** Long names (mail_outbox_oldest_pending_age_seconds) may wrap after an underscore, not mid-word. */
 function Name({ children }: { children: string }): ReactNode {
@@ -12,18 +12,21 @@ function Name({ children }: { children: string }): ReactNode {
 
 /** Environment variables of one group (or all), with their defaults. */
 export function EnvironmentVariablesTable({ group }: { group?: EnvGroup }): ReactNode {
-  const rows = ENV_VARS.filter((v) => group === undefined || v.group === group);
+  const rows = ENV_ROWS.filter((v) => group === undefined || v.group === group);
   return (
     <Table head={['Variable', 'Default', 'Meaning']} label={group ? `${group} environment variables` : 'Environment variables'}>
-      {rows.map((v) => (
-        <tr key={v.name} id={`env-${v.name.toLowerCase().replace(/_/g, '-')}`}>
-          <td>
-            <Name>{v.name}</Name>
-          </td>
-          <td>{v.default === undefined ? 'unset' : <code>{v.default}</code>}</td>
-          <td>{v.meaning}</td>
-        </tr>
-      ))}
+      {rows.map((v) => {
+        const shown = shownDefault(v);
+        return (
+          <tr key={v.name} id={`env-${v.name.toLowerCase().replace(/_/g, '-')}`}>
+            <td>
+              <Name>{v.name}</Name>
+            </td>
+            <td>{shown === undefined ? 'unset' : <code>{shown}</code>}</td>
+            <td>{v.meaning}</td>
+          </tr>
+        );
+      })}
     </Table>
   );
 }

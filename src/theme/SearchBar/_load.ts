@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { SearchEngine, SearchHit } from '@site/src/lib/search/engine';
+import { lazyModule } from '@site/src/lib/lazyModule';
 import { SEARCH_TEXTS_PATH, SEARCH_TITLES_PATH, joinIndex, type SearchTextsFile, type SearchTitlesFile } from '@site/src/lib/search/types';
 
 export interface ResultsProps {
@@ -27,12 +28,18 @@ function getJson<T>(path: string): Promise<T> {
   });
 }
 
-let panel: Promise<Panel> | null = null;
-let titles: Promise<SearchTitlesFile> | null = null;
-let texts: Promise<SearchTextsFile> | null = null;
-let textsArrived = false;
-let quick: Promise<LoadedSearch | null> | null = null;
-let full: Promise<LoadedSearch> | null = null;
+// Each part is fetched once per page; a part that failed is fetched again at the next call.
+const panel = lazyModule(() => import('./_panel'));
+const titles = lazyModule(() => getJson<SearchTitlesFile>(SEARCH_TITLES_PATH));
+const texts = lazyModule(() => getJson<SearchTextsFile>(SEARCH_TEXTS_PATH));
+
+function build(m: Panel, t: SearchTitlesFile, x?: SearchTextsFile): LoadedSearch {
+  return { engine: m.createEngine(joinIndex(t, x)), Results: m.Results, complete: x !== undefined };
+}
+
+// No titles-only index when the texts came with the titles: it would only delay the full one.
+const quick = lazyModule(() => Promise.all([panel.load(), titles.load()]).then(([m, t]) => (texts.loaded() ? null : build(m, t))));
+const full = lazyModule(() => Promise.all([panel.load(), titles.load(), texts.load()]).then(([m, t, x]) => build(m, t, x)));
 
 /**
  * Loads the engine and results list (one chunk) and the two index files in parallel, once per
@@ -40,24 +47,10 @@ let full: Promise<LoadedSearch> | null = null;
  * on a slow connection), then the full one. A failure is forgotten so the next focus tries again.
  */
 export function loadSearch(onReady: (loaded: LoadedSearch) => void): Promise<void> {
-  panel ??= import('./_panel');
-  titles ??= getJson<SearchTitlesFile>(SEARCH_TITLES_PATH);
-  texts ??= getJson<SearchTextsFile>(SEARCH_TEXTS_PATH).then((t) => ((textsArrived = true), t));
-  const build = (m: Panel, t: SearchTitlesFile, x?: SearchTextsFile): LoadedSearch => ({ engine: m.createEngine(joinIndex(t, x)), Results: m.Results, complete: x !== undefined });
-  // No titles-only index when the texts came with the titles: it would only delay the full one.
-  quick ??= Promise.all([panel, titles]).then(([m, t]) => (textsArrived ? null : build(m, t)));
-  full ??= Promise.all([panel, titles, texts]).then(([m, t, x]) => build(m, t, x));
   let done = false;
-  quick.then((q) => q && !done && onReady(q), () => undefined);
-  return full.then(
-    (f) => {
-      done = true;
-      onReady(f);
-    },
-    (error: unknown) => {
-      panel = titles = texts = quick = full = null;
-      textsArrived = false;
-      throw error;
-    },
-  );
+  quick.load().then((q) => q && !done && onReady(q), () => undefined);
+  return full.load().then((f) => {
+    done = true;
+    onReady(f);
+  });
 }

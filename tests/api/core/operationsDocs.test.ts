@@ -1,62 +1,22 @@
 /**
- * The environment variables are stated in three places: the server's zod schema
- * (api-server/src/config.ts, what runs), the Operations page's table (src/data/operations.ts) and
- * the README's short table. The schema is the source: a variable added to it without a line on
- * the Operations page, or a default that differs, fails here, and so does a README row naming a
- * variable or a default the Operations page does not have. Read from the schema object itself,
- * never from config.ts's text.
+ * The environment variables are stated once, in src/data/operations.ts: the server's schema
+ * (api-server/src/config.ts) takes their names and defaults from it (a variable on one side only
+ * is a type error there), the Operations page and the README render it. What types cannot see is
+ * checked here: the schema really applies the table's defaults, and the defaults the table shows
+ * as derived are the ones the server derives.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { envSchema, loadConfig } from '../../../api-server/src/config';
-import { ENV_VARS } from '../../../src/data/operations';
+import { ENV_ROWS, ENV_VARS } from '../../../src/data/operations';
 
-const serverVariables = Object.keys(envSchema.shape);
-const documented = new Map(ENV_VARS.map((v) => [v.name, v]));
-/** What the schema gives each variable when the environment is empty (undefined: none). */
-const schemaDefaults = envSchema.parse({}) as Record<string, unknown>;
-
-/** `| `A`, `B` | `default` | meaning |` rows of the README's Configuration table. */
-function readmeRows(): { names: string[]; default: string }[] {
-  const readme = fs.readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
-  const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
-  return [...table.matchAll(/^\| (`[A-Z][A-Z0-9_]*`(?:, `[A-Z][A-Z0-9_]*`)*) \| ([^|]+) \|/gm)].map((m) => ({
-    names: [...m[1]!.matchAll(/`([A-Z0-9_]+)`/g)].map((n) => n[1]!),
-    default: m[2]!.trim(),
-  }));
-}
-
-describe('environment variables: schema, Operations page, README', () => {
-  it('the Operations page documents every variable of the schema, once, and nothing else', () => {
-    expect(serverVariables.length).toBeGreaterThan(15);
-    expect(serverVariables.filter((name) => !documented.has(name))).toEqual([]);
-    expect(ENV_VARS.map((v) => v.name).filter((name) => !serverVariables.includes(name))).toEqual([]);
-    expect(new Set(ENV_VARS.map((v) => v.name)).size).toBe(ENV_VARS.length);
+describe('environment variables: the table and the server', () => {
+  it("the schema gives every variable the table's default, and none to the others", () => {
+    expect(ENV_ROWS.length).toBeGreaterThan(15);
+    expect(envSchema.parse({})).toEqual(Object.fromEntries(ENV_ROWS.map((v) => [v.name, v.default])));
   });
 
-  it("shows the schema's own defaults", () => {
-    const withDefault = serverVariables.filter((name) => schemaDefaults[name] !== undefined);
-    expect(withDefault.length).toBeGreaterThan(10);
-    // MAIL_GIVE_UP_HOURS etc. are shown in the unit the variable takes, as the schema parses it.
-    expect(withDefault.map((name) => [name, documented.get(name)!.default])).toEqual(withDefault.map((name) => [name, String(schemaDefaults[name])]));
-  });
-
-  it('shows the defaults the server derives, and none for what has none', () => {
-    const c = loadConfig({}, '/srv/app');
-    expect(documented.get('SITE_URL')!.default).toBe(c.siteUrl);
-    const unset = serverVariables.filter((name) => schemaDefaults[name] === undefined && !['SITE_URL', 'API_BASE_URL'].includes(name));
-    expect(unset.map((name) => [name, documented.get(name)!.default])).toEqual(unset.map((name) => [name, undefined]));
-  });
-
-  it("the README's table names only documented variables, with the Operations page's defaults", () => {
-    const rows = readmeRows();
-    expect(rows.length).toBeGreaterThan(8);
-    expect(rows.flatMap((r) => r.names).filter((name) => !documented.has(name))).toEqual([]);
-    const port = documented.get('PORT')!.default!;
-    for (const row of rows.filter((r) => r.names.length === 1)) {
-      const shown = documented.get(row.names[0]!)!.default;
-      const readme = row.default.startsWith('unset') ? undefined : row.default.replace(/^`|`$/g, '').replace(/\bPORT\b/, port);
-      expect([row.names[0], readme]).toEqual([row.names[0], shown]);
-    }
+  it('shows the defaults the server derives from other variables', () => {
+    const c = loadConfig({ PORT: '8123' }, '/srv/app');
+    expect(ENV_VARS.SITE_URL.derived.replace('PORT', '8123')).toBe(c.siteUrl);
+    expect(ENV_VARS.API_BASE_URL.derived.replace('SITE_URL', c.siteUrl)).toBe(c.apiBaseUrl);
   });
 });

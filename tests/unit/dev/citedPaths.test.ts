@@ -16,7 +16,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 const DOCS = ['README.md', 'CONTRIBUTING.md'];
 
 /** Made by `npm start`, `npm run build` or the tests, not kept in the repository. */
-const RUNTIME = [/^\.?\/?data(\/|$)/, /^build\//, /^\.builds\//, /^dist-server\//, /^~\//, /^static\/openapi\//, /^static\/client\//];
+const RUNTIME = [/^\.?\/?data(\/|$)/, /^\.?\/?build(\/|$)/, /^\.builds\//, /^dist-server\//, /^~\//, /^static\/openapi\//, /^static\/client\//];
 
 export function citedPaths(markdown: string): string[] {
   const tokens = [...markdown.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
