@@ -109,7 +109,7 @@ export default function CodeTabs({ samples, labels, title }: CodeTabsProps): Rea
             aria-controls={`${id}-panel-${l.value}`}
             aria-selected={selected === l.value}
             tabIndex={selected === l.value ? 0 : -1}
-            className={clsx('tabs__item', selected === l.value && 'tabs__item--active')}
+            className={clsx('tabs__item', styles.tab, selected === l.value && 'tabs__item--active')}
             onClick={() => select(l.value)}
             onKeyDown={(e) => onKeyDown(e, i)}>
             {labels?.[l.value] ?? l.label}
