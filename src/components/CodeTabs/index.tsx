@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import CodeBlock from '@theme/CodeBlock';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import { CODE_LANGUAGES, CODE_TABS_GROUP, type CodeLanguage } from '@site/src/data/apiReference';
+import { tabKeyTarget, useTabRefs } from '@site/src/lib/tabs';
 import { choose, chosen, follow, holdAnchor, keepAnchorInPlace } from './_group';
 import styles from './styles.module.css';
 
@@ -46,7 +47,7 @@ export default function CodeTabs({ samples, labels, title }: CodeTabsProps): Rea
     return stored && values.includes(stored) ? stored : values[0]!;
   });
   const id = useId();
-  const tabs = useRef(new Map<string, HTMLLIElement>());
+  const { refFor, focus } = useTabRefs<string, HTMLLIElement>();
 
   const followed = useCallback((value: string) => setSelected((s) => (values.includes(value) ? value : s)), [values]);
   useBrowserLayoutEffect(() => {
@@ -62,25 +63,24 @@ export default function CodeTabs({ samples, labels, title }: CodeTabsProps): Rea
     shown.current = true;
   }, [selected]);
 
-  const select = (value: string) => {
+  /** Chooses `value` from the tab `from` (clicked, or pressed Enter or Space on). */
+  const select = (value: string, from: HTMLElement) => {
     if (value === selected) return;
     setSelected(value);
-    const tab = tabs.current.get(value);
-    if (tab) holdAnchor(tab);
+    holdAnchor(from);
     choose(CODE_TABS_GROUP, value, followed);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>, index: number) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      select(values[index]!);
+      select(values[index]!, event.currentTarget);
       return;
     }
-    const last = values.length - 1;
-    const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    const next = tabKeyTarget(event.key, index, values.length);
     if (next === undefined) return;
     event.preventDefault();
-    tabs.current.get(values[next]!)?.focus();
+    focus(values[next]!);
   };
 
   // Same elements on every render (samples come from the card, which a tab change leaves alone).
@@ -100,17 +100,14 @@ export default function CodeTabs({ samples, labels, title }: CodeTabsProps): Rea
         {languages.map((l, i) => (
           <li
             key={l.value}
-            ref={(el) => {
-              if (el) tabs.current.set(l.value, el);
-              else tabs.current.delete(l.value);
-            }}
+            ref={refFor(l.value)}
             role="tab"
             id={`${id}-tab-${l.value}`}
             aria-controls={`${id}-panel-${l.value}`}
             aria-selected={selected === l.value}
             tabIndex={selected === l.value ? 0 : -1}
             className={clsx('tabs__item', styles.tab, selected === l.value && 'tabs__item--active')}
-            onClick={() => select(l.value)}
+            onClick={(e) => select(l.value, e.currentTarget)}
             onKeyDown={(e) => onKeyDown(e, i)}>
             {labels?.[l.value] ?? l.label}
           </li>

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { tabKeyTarget, useTabRefs } from '@site/src/lib/tabs';
 import styles from './Tabs.module.css';
 
 export interface TabItem<T extends string> {
@@ -24,15 +25,14 @@ interface TabsProps<T extends string> {
  * selected tab is in the tab order. Hidden panels stay mounted so the form keeps its state.
  */
 export default function Tabs<T extends string>({ idPrefix, label, tabs, selected, onSelect, variant = 'primary' }: TabsProps<T>): ReactNode {
-  const refs = useRef(new Map<T, HTMLButtonElement>());
+  const { refFor, focus } = useTabRefs<T, HTMLButtonElement>();
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = tabs.length - 1;
-    const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[e.key];
+    const next = tabKeyTarget(e.key, index, tabs.length);
     if (next === undefined) return;
     e.preventDefault();
     const tab = tabs[next]!;
     onSelect(tab.id);
-    refs.current.get(tab.id)?.focus();
+    focus(tab.id);
   };
   return (
     <div className={clsx(styles.tabs, variant === 'pill' && styles.pill)}>
@@ -40,10 +40,7 @@ export default function Tabs<T extends string>({ idPrefix, label, tabs, selected
         {tabs.map((t, i) => (
           <button
             key={t.id}
-            ref={(el) => {
-              if (el) refs.current.set(t.id, el);
-              else refs.current.delete(t.id);
-            }}
+            ref={refFor(t.id)}
             type="button"
             role="tab"
             id={`${idPrefix}-tab-${t.id}`}
