@@ -20,6 +20,20 @@ export interface EnvVar {
 /** Default of SHUTDOWN_TIMEOUT_MS: below Kubernetes' 30 s grace period, so the exit is ours. */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
 
+/**
+ * Connections one client address may hold open on one instance at once (issue 45), where clients
+ * connect to it directly (TRUST_PROXY 0). Why this many: a browser opens at most 6 to one origin,
+ * a developer may add SANDBOX_EVENT_STREAMS_PER_ADDRESS event streams, and an integration's HTTP
+ * pool may hold 100 (aiohttp's default); an office or a carrier's NAT puts several of each behind
+ * one address. A single host's crowd of slow senders (1,200 in the issue) stops far above this.
+ * Behind a balancer every connection comes from the balancer's address, so the cap is off there
+ * and belongs on the balancer, which sees the clients. A connection past the cap gets 429 JSON
+ * with Retry-After and is closed before any of its requests is read.
+ */
+export const CONNECTIONS_PER_ADDRESS = 128;
+/** The refused client's wait: its own idle connections close within Node's 5 s keep-alive timeout. */
+export const CONNECTIONS_RETRY_AFTER_S = 5;
+
 export const ENV_VARS: readonly EnvVar[] = [
   { name: 'PORT', group: 'Server', default: String(DEFAULT_PORT), meaning: 'Port of the one process serving site and API.' },
   { name: 'LOG_LEVEL', group: 'Server', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on standard output.' },
@@ -68,5 +82,5 @@ export const METRICS: readonly MetricDoc[] = [
   { name: 'sandbox_requests_total', type: 'counter', labels: ['status_class'], meaning: 'Sandbox calls answered, by status class (2xx, 4xx, 5xx).' },
   { name: 'sandbox_keys_minted_total', type: 'counter', labels: ['plan'], meaning: 'Sandbox test keys created, by plan.' },
   { name: 'sandbox_event_streams_open', type: 'gauge', labels: [], meaning: 'Sandbox event streams (GET /api/sandbox/events, used by ledgerline listen) open on this instance.' },
-  { name: 'rate_limit_refusals_total', type: 'counter', labels: ['limiter'], meaning: 'Requests refused with 429, by limit: forms, api, sandbox-keys, sandbox (per API key). Admin sign-in throttling is logged, not counted here.' },
+  { name: 'rate_limit_refusals_total', type: 'counter', labels: ['limiter'], meaning: 'Requests refused with 429, by limit: forms, api, sandbox-keys, sandbox (per API key), connections (a client address past its open connections, refused as each connects). Admin sign-in throttling is logged, not counted here.' },
 ];
