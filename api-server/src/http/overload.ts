@@ -15,8 +15,8 @@ import { waitedFor } from './activity';
  * has stopped keeping time for anyone; a lower bar would also shed on a full garbage collection
  * or a busy neighbour on a shared machine, hence also: lateness sheds only while at least
  * `lagNeedsInFlight` requests are in flight, when this process's own work is what makes the loop
- * late and refusing more of it helps. A request still sending its body counts as in flight:
- * slow senders can fill the budget until CLIENT_TIMEOUTS (server.ts) ends them.
+ * late and refusing more of it helps. A request counts from when its body has arrived (waitedFor
+ * in activity.ts): a crowd of slow senders is nobody's work yet, and must not turn real work away.
  */
 export const OVERLOAD = { maxInFlight: 128, maxLagMs: 200, lagNeedsInFlight: 32, sampleMs: 100, retryAfterS: 1 } as const;
 
@@ -70,7 +70,7 @@ export class Overload {
     return Math.max(this.lagMs, performance.now() - this.expected) > this.limits.maxLagMs;
   }
 
-  /** Admits a request or answers it with `answer`; an admitted one counts until its response closes or it says it is a stream (notWaiting). */
+  /** Admits a request or answers it with `answer`; an admitted one counts once it has arrived, until its response closes or it says it is a stream (notWaiting). */
   guard(answer: ShedAnswer): RequestHandler {
     return (_req, res, next) => {
       if (this.saturated) {
@@ -79,8 +79,7 @@ export class Overload {
         answer(res);
         return;
       }
-      this.inFlight++;
-      waitedFor(res, () => this.inFlight--);
+      waitedFor(res, (by) => (this.inFlight += by));
       next();
     };
   }
