@@ -2,6 +2,13 @@ import type { RequestHandler, Response } from 'express';
 import { OVERLOAD } from '../../../src/data/operations';
 import { waitedFor } from './activity';
 
+export type OverloadLimits = Record<keyof typeof OVERLOAD, number>;
+
+export const BUSY_MESSAGE = 'The server is busy right now. Nothing was done; please try again in a moment.';
+
+/** How a shed request is answered on each mount (the API's envelope, the sandbox's documented error body). */
+export type ShedAnswer = (res: Response) => void;
+
 /**
  * Sheds work before it queues (issue 45). While the process is saturated, a new request for the
  * API, the sandbox or MCP gets a fast 503 with Retry-After instead of waiting behind the work
@@ -11,14 +18,6 @@ import { waitedFor } from './activity';
  * A request counts from when its body has arrived (waitedFor in activity.ts): a crowd of slow
  * senders is nobody's work yet, and must not turn real work away.
  */
-
-export type OverloadLimits = Record<keyof typeof OVERLOAD, number>;
-
-export const BUSY_MESSAGE = 'The server is busy right now. Nothing was done; please try again in a moment.';
-
-/** How a shed request is answered on each mount (the API's envelope, the sandbox's documented error body). */
-export type ShedAnswer = (res: Response) => void;
-
 export class Overload {
   private inFlight = 0;
   private lagMs = 0;
