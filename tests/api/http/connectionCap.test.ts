@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http, { type Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { capConnectionsPerAddress, connectionCapFor, tooManyConnections } from '../../../api-server/src/http/connections';
@@ -6,6 +7,7 @@ import { createServer } from '../../../api-server/src/http/server';
 import { CONNECTIONS_PER_ADDRESS, CONNECTIONS_RETRY_AFTER_S } from '../../../src/data/operations';
 import { SANDBOX_EVENT_STREAMS_PER_ADDRESS } from '../../../src/data/sandbox';
 import { createTestApp, type TestApp } from '../_lib/testApp';
+import { startServer, type RunningServer } from '../../e2e/_lib/server';
 
 /**
  * Per-address cap on open connections (issue 45): past the cap a connection is answered at once
@@ -135,8 +137,35 @@ describe('connections per address', () => {
 });
 
 describe('the cap in production', () => {
-  it('applies where clients connect directly, and not behind a balancer, whose address every connection has', () => {
-    expect(connectionCapFor(0)).toBe(CONNECTIONS_PER_ADDRESS);
+  let server: RunningServer | undefined;
+  const sockets: net.Socket[] = [];
+  afterEach(async () => {
+    for (const s of sockets.splice(0)) s.destroy();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    server = undefined;
+  });
+
+  /** Holds `count` connections to the server from 127.0.0.1, then sends one more request from there. */
+  async function beyondCap(count: number): Promise<Reply> {
+    for (let i = 0; i < count; i++) sockets.push(await idle(server!.port));
+    // The server accepts them in turn: a probe from elsewhere is answered only after all of them.
+    expect(status(await exchange(server!.port, get('/healthz'), '127.0.0.2'))).toBe(200);
+    return exchange(server!.port, get('/healthz'));
+  }
+
+  it('refuses past CONNECTIONS_PER_ADDRESS where clients connect directly, and counts it in the metrics', async () => {
+    server = await startServer({ env: { METRICS_TOKEN: 'connection-cap-test' } });
+    const reply = await beyondCap(CONNECTIONS_PER_ADDRESS);
+    expect(status(reply)).toBe(429);
+    expect(body(reply)).toEqual({ success: false, error: tooManyConnections(CONNECTIONS_PER_ADDRESS) });
+    const metrics = await exchange(server.port, `GET /metrics HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer connection-cap-test\r\nConnection: close\r\n\r\n`, '127.0.0.3');
+    expect(metrics.text).toMatch(/^rate_limit_refusals_total\{limiter="connections"\} 1$/m);
+  });
+
+  it('applies no cap behind a balancer (TRUST_PROXY), whose address every connection has', async () => {
+    server = await startServer({ env: { TRUST_PROXY: '1' } });
+    expect(status(await beyondCap(CONNECTIONS_PER_ADDRESS))).toBe(200);
     expect(connectionCapFor(1)).toBeUndefined();
   });
 
