@@ -73,8 +73,8 @@ export const LISTEN_QUIET_MS = 1_000;
 /**
  * Memory of one instance started with package.json's `start` flags (a capped old generation,
  * rarer full collections), measured 2026-11-28 with 15 s of keyed checkouts at 50 connections:
- * peak RSS in MB on each supported line, with the flags and without them. Why CONTRIBUTING's row
- * of the Node flags has it: without the cap V8 grows the heap as far as the machine lets it.
+ * peak RSS in MB on each supported line, with the flags and without them (without the cap V8
+ * grows the heap as far as the machine lets it). CONTRIBUTING's row of the Node flags has why.
  */
 export const SERVER_MEMORY: { peakRssMb: Record<NodeLine, { withFlags: number; withoutFlags: number }>; instanceMb: number } = {
   peakRssMb: { 22: { withFlags: 170, withoutFlags: 272 }, 24: { withFlags: 193, withoutFlags: 375 }, 26: { withFlags: 185, withoutFlags: 305 } },
