@@ -11,6 +11,7 @@ import precompressPlugin from './src/plugins/precompress';
 import siteAddressFilesPlugin from './src/plugins/siteAddressFiles';
 import lazyPrismLanguagesPlugin from './src/plugins/lazyPrismLanguages';
 import searchIndexPlugin from './src/plugins/searchIndex';
+import { serverNodeFlags } from './scripts/buildServer';
 
 // SITE_URL and API_BASE_URL, validated as the server validates them (a bad value fails the build
 // with the same message); unset SITE_URL is http://localhost:PORT, where `npm start` serves.
@@ -29,7 +30,8 @@ const config: Config = {
   future: { v4: true, faster: true },
   markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } },
   i18n: { defaultLocale: 'en', locales: ['en'] },
-  customFields: { apiBaseUrl: addresses.apiBaseUrl },
+  // The server's Node flags, as package.json's start gives them: the Operations page shows the heap caps.
+  customFields: { apiBaseUrl: addresses.apiBaseUrl, serverNodeFlags: serverNodeFlags() },
   clientModules: ['./src/clientModules/codeBlocks.ts', './src/clientModules/collation.ts'],
   presets: [
     [

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { SiteAddresses } from '../src/domain/siteAddress';
 
 /** Everything the static build is made from; a change to any of them makes build/ stale. */
-const INPUTS = ['docs', 'blog', 'src', 'static', 'docusaurus.config.ts', 'sidebars.ts', 'sidebars.api.ts', 'package-lock.json'];
+const INPUTS = ['docs', 'blog', 'src', 'static', 'docusaurus.config.ts', 'sidebars.ts', 'sidebars.api.ts', 'package-lock.json', 'package.json'];
 const STAMP = '.build-stamp';
 
 function files(p: string, out: string[]): void {

@@ -8,6 +8,7 @@ import { ALL_MIGRATIONS, recoverFeatures } from './features';
 import { loadFormTokens } from './form-token/store';
 import type { FormTokens } from './form-token/tokens';
 import { answerClientError } from './http/limits';
+import { capConnectionsPerAddress, connectionCapFor } from './http/connections';
 import { loadBuiltSite } from './http/site';
 import { createLogger } from './logger';
 import { OutboxStore } from './mail/outbox';
@@ -136,7 +137,12 @@ async function main(): Promise<void> {
   const overload = new Overload().start();
   const app = createApp({ config, db, outbox, logger, now, writes, formTokens }, { site, activity, counters, metrics: metrics ?? false, readiness, overload, webhooks: { rules, queued: () => webhookWorker.kick() } });
 
-  const server: Server = createServer(app).listen(config.port, () => {
+  const server: Server = createServer(app);
+  // On the fresh server, before the graceful stop listens too: the cap stands in for Node's own
+  // connection listener, so a refused connection never reaches the HTTP parser.
+  const connectionCap = connectionCapFor(config.trustProxyHops);
+  if (connectionCap !== undefined) capConnectionsPerAddress(server, connectionCap, () => metrics?.rateLimited('connections'));
+  server.listen(config.port, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port, dataDir: config.dataDir, database: storage.engine, mail: config.smtpUrl ? 'smtp' : 'files', counters: counters.kind, env: process.env.NODE_ENV ?? 'development' }, 'server listening');

@@ -7,6 +7,7 @@
  * its rule in config.ts's ENV_RULES.
  */
 import { DEFAULT_PORT } from '../domain/siteAddress';
+import type { NodeLine } from './nodeLines';
 import { SANDBOX_MAX_OBJECTS_PER_KEY } from './sandbox';
 
 export type EnvGroup = 'Server' | 'Storage' | 'Mail' | 'Admin and forms' | 'Limits' | 'Site address' | 'Operations';
@@ -65,6 +66,82 @@ export function shownDefault(v: EnvVar): string | undefined {
 /** The table as rows, in its order. */
 export const ENV_ROWS: readonly (EnvVar & { name: EnvName })[] = (Object.keys(ENV_VARS) as EnvName[]).map((name) => ({ name, ...ENV_VARS[name] }));
 
+/**
+ * Load shedding (issue 45, api-server/src/http/overload.ts): while the process is saturated, a new
+ * request for the API, the sandbox or MCP gets 503 with Retry-After (`retryAfterS`) instead of
+ * waiting. Saturated: more such requests in flight than `maxInFlight`, or the event loop late by
+ * more than `maxLagMs` at its last sample (a timer that should fire every `sampleMs`) while at
+ * least `lagNeedsInFlight` are in flight.
+ *
+ * Why these limits: at the bench's 50 connections a durable POST keeps ~50 in flight and answers
+ * at ~6,000 req/s on SQLite (p99 ~20 ms), ~2,000 on PostgreSQL; 128 in flight is a queue of ~20 ms
+ * and ~65 ms there, under the 100 ms p99 the issue asks of admitted requests. A loop 200 ms late
+ * has stopped keeping time for anyone; a lower bar would also shed on a full garbage collection
+ * or a busy neighbour on a shared machine, hence lateness sheds only while this process's own
+ * work is what makes the loop late and refusing more of it helps.
+ */
+export const OVERLOAD = { maxInFlight: 128, maxLagMs: 200, lagNeedsInFlight: 32, sampleMs: 100, retryAfterS: 1 } as const;
+
+/**
+ * How long a client may take to send a request (issue 45, api-server/src/http/server.ts): its
+ * headers, and the whole of it with its body (at most 16 kB). A slow or stalled sender holds a
+ * socket and parser state; past these it gets 408 JSON and the connection closes. A request whose
+ * last byte has arrived is answered however long it took. Node checks the clock every
+ * `checkEveryMs` (30 s by default, which would let a 10 s limit run to 40 s).
+ */
+export const CLIENT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 } as const;
+
+/**
+ * How long a kept-alive connection may sit idle between requests before the server closes it:
+ * Node's own default, written here because a balancer's idle timeout towards the server must be
+ * shorter (else it may send a request on a connection the server is closing, and the request is
+ * reset), and the Operations page says so.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/**
+ * Graceful stop (api-server/src/http/shutdown.ts). During a stop, a connection idle this long is
+ * closed. Why wait at all: a request may be on its way over a keep-alive connection the instant
+ * the stop begins; closing at once (what Node's server.close() does to idle connections) resets
+ * it unanswered. A balancer stops sending within a probe interval of /readyz turning 503, and
+ * clients that keep sending get `Connection: close` with their answer.
+ */
+export const IDLE_GRACE_MS = 1_000;
+/**
+ * The listener stays open during a stop until no connection has arrived for this long: closing
+ * it resets every connection still waiting in the kernel's accept queue, which a busy server has
+ * many of (issue 45: 17 of 397 checkouts reset). A balancer keeps opening connections until it
+ * notices /readyz's 503; each one is answered with `Connection: close`.
+ */
+export const LISTEN_QUIET_MS = 1_000;
+
+/**
+ * Memory of one instance started with package.json's `start` flags (a capped old generation,
+ * rarer full collections), measured 2026-11-28 with 15 s of keyed checkouts at 50 connections:
+ * peak RSS in MB on each supported line, with the flags and without them (without the cap V8
+ * grows the heap as far as the machine lets it). CONTRIBUTING's row of the Node flags has why.
+ */
+export const SERVER_MEMORY: { peakRssMb: Record<NodeLine, { withFlags: number; withoutFlags: number }>; instanceMb: number } = {
+  peakRssMb: { 22: { withFlags: 170, withoutFlags: 272 }, 24: { withFlags: 193, withoutFlags: 375 }, 26: { withFlags: 185, withoutFlags: 305 } },
+  /** Memory to give one instance (a container's limit): above every peak measured with the flags, with room for a heavier mix. */
+  instanceMb: 256,
+};
+
+/**
+ * Connections one client address may hold open on one instance at once (issue 45), where clients
+ * connect to it directly (TRUST_PROXY 0). Why this many: a browser opens at most 6 to one origin,
+ * a developer may add SANDBOX_EVENT_STREAMS_PER_ADDRESS event streams, and an integration's HTTP
+ * pool may hold 100 (aiohttp's default); an office or a carrier's NAT puts several of each behind
+ * one address. A single host's crowd of slow senders (1,200 in the issue) stops far above this.
+ * Behind a balancer every connection comes from the balancer's address, so the cap is off there
+ * and belongs on the balancer, which sees the clients. A connection past the cap gets 429 JSON
+ * with Retry-After and is closed before any of its requests is read.
+ */
+export const CONNECTIONS_PER_ADDRESS = 128;
+/** The refused client's wait: its own idle connections close within KEEP_ALIVE_TIMEOUT_MS. */
+export const CONNECTIONS_RETRY_AFTER_S = 5;
+
+
 export type MetricType = 'counter' | 'gauge' | 'histogram';
 
 export interface MetricDoc {
@@ -85,5 +162,5 @@ export const METRICS: readonly MetricDoc[] = [
   { name: 'sandbox_requests_total', type: 'counter', labels: ['status_class'], meaning: 'Sandbox calls answered, by status class (2xx, 4xx, 5xx).' },
   { name: 'sandbox_keys_minted_total', type: 'counter', labels: ['plan'], meaning: 'Sandbox test keys created, by plan.' },
   { name: 'sandbox_event_streams_open', type: 'gauge', labels: [], meaning: 'Sandbox event streams (GET /api/sandbox/events, used by ledgerline listen) open on this instance.' },
-  { name: 'rate_limit_refusals_total', type: 'counter', labels: ['limiter'], meaning: 'Requests refused with 429, by limit: forms, api, sandbox-keys, sandbox (per API key). Admin sign-in throttling is logged, not counted here.' },
+  { name: 'rate_limit_refusals_total', type: 'counter', labels: ['limiter'], meaning: 'Requests refused with 429, by limit: forms, api, sandbox-keys, sandbox (per API key), connections (a client address past its open connections, refused as each connects). Admin sign-in throttling is logged, not counted here.' },
 ];

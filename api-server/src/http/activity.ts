@@ -1,24 +1,43 @@
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 
 const releases = new WeakMap<Response, (() => void)[]>();
 
+/** Whether nothing of the request is still to arrive: it has no body, or all of it has come. */
+function arrived(req: IncomingMessage): boolean {
+  if (req.complete) return true;
+  // At this point (the 'request' event) a bodyless GET is not `complete` yet, though nothing more is coming.
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+}
+
 /**
- * Counts `res` as a request someone waits for until it closes or says it is a stream
- * (notWaiting): `done` runs once, at the first of the two. Used by RequestActivity and by load
- * shedding (overload.ts).
+ * Counts `res` as a request someone waits for, from when its last byte has arrived until it
+ * closes or says it is a stream (notWaiting): `change(+1)` then `change(-1)`, each at most once.
+ * Why not from its first byte: a client still trickling its body waits for nothing yet, and a
+ * crowd of slow senders (issue 45) would otherwise fill load shedding's budget and turn real
+ * work away, and keep the mail worker stepping aside, until CLIENT_TIMEOUTS ends them. A body is
+ * seen to have arrived when whoever reads it (the body parser) reaches its end; one nobody reads
+ * is answered without it, and never counts. Used by RequestActivity and load shedding (overload.ts).
  */
-export function waitedFor(res: Response, done: () => void): void {
-  let counted = true;
+export function waitedFor(res: Response, change: (by: 1 | -1) => void): void {
+  let state: 'sending' | 'counted' | 'over' = 'sending';
   const release = () => {
-    if (!counted) return;
-    counted = false;
-    done();
+    if (state === 'counted') change(-1);
+    state = 'over';
+  };
+  const begin = () => {
+    if (state !== 'sending') return;
+    state = 'counted';
+    change(1);
   };
   const list = releases.get(res);
   if (list) list.push(release);
   else releases.set(res, [release]);
   // 'close' fires once per response, whether it finished or the client went away.
   res.once('close', release);
+  if (arrived(res.req)) begin();
+  else res.req.once('end', begin);
 }
 
 /** An open event stream is nobody waiting for an answer: once open it stops counting, or the worker would wait as long as it lasts. */
@@ -35,8 +54,7 @@ export class RequestActivity {
   private inFlight = 0;
 
   readonly middleware: RequestHandler = (_req, res, next) => {
-    this.inFlight++;
-    waitedFor(res, () => this.inFlight--);
+    waitedFor(res, (by) => (this.inFlight += by));
     next();
   };
 

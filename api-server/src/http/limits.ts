@@ -32,8 +32,8 @@ const json = (status: number, reason: string, error: string) => {
 
 /**
  * Requests Node's parser refuses before Express sees them (headers or address over 16 kB,
- * broken request lines, a sender slower than CLIENT_TIMEOUTS in server.ts) get the same JSON
- * envelope as every other client error.
+ * broken request lines, a sender slower than CLIENT_TIMEOUTS in src/data/operations.ts) get the
+ * same JSON envelope as every other client error.
  */
 export function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || !socket.writable) {

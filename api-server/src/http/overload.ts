@@ -1,24 +1,6 @@
 import type { RequestHandler, Response } from 'express';
+import { OVERLOAD } from '../../../src/data/operations';
 import { waitedFor } from './activity';
-
-/**
- * Sheds work before it queues (issue 45). While the process is saturated, a new request for the
- * API, the sandbox or MCP gets a fast 503 with Retry-After instead of waiting behind the work
- * already admitted, so what is admitted is still answered quickly and the event loop keeps time
- * for pages and probes, which are answered from memory and never shed. Saturated: more such
- * requests in flight than `maxInFlight`, or the event loop late by more than `maxLagMs` at its
- * last sample (a timer that should fire every `sampleMs`) while that work is its own (below).
- *
- * Why these limits: at the bench's 50 connections a durable POST keeps ~50 in flight and answers
- * at ~6,000 req/s on SQLite (p99 ~20 ms), ~2,000 on PostgreSQL; 128 in flight is a queue of ~20 ms
- * and ~65 ms there, under the 100 ms p99 the issue asks of admitted requests. A loop 200 ms late
- * has stopped keeping time for anyone; a lower bar would also shed on a full garbage collection
- * or a busy neighbour on a shared machine, hence also: lateness sheds only while at least
- * `lagNeedsInFlight` requests are in flight, when this process's own work is what makes the loop
- * late and refusing more of it helps. A request still sending its body counts as in flight:
- * slow senders can fill the budget until CLIENT_TIMEOUTS (server.ts) ends them.
- */
-export const OVERLOAD = { maxInFlight: 128, maxLagMs: 200, lagNeedsInFlight: 32, sampleMs: 100, retryAfterS: 1 } as const;
 
 export type OverloadLimits = Record<keyof typeof OVERLOAD, number>;
 
@@ -27,6 +9,15 @@ export const BUSY_MESSAGE = 'The server is busy right now. Nothing was done; ple
 /** How a shed request is answered on each mount (the API's envelope, the sandbox's documented error body). */
 export type ShedAnswer = (res: Response) => void;
 
+/**
+ * Sheds work before it queues (issue 45). While the process is saturated, a new request for the
+ * API, the sandbox or MCP gets a fast 503 with Retry-After instead of waiting behind the work
+ * already admitted, so what is admitted is still answered quickly and the event loop keeps time
+ * for pages and probes, which are answered from memory and never shed. The limits, and why
+ * they are what they are, are OVERLOAD's (src/data/operations.ts, shown on the Operations page).
+ * A request counts from when its body has arrived (waitedFor in activity.ts): a crowd of slow
+ * senders is nobody's work yet, and must not turn real work away.
+ */
 export class Overload {
   private inFlight = 0;
   private lagMs = 0;
@@ -70,7 +61,7 @@ export class Overload {
     return Math.max(this.lagMs, performance.now() - this.expected) > this.limits.maxLagMs;
   }
 
-  /** Admits a request or answers it with `answer`; an admitted one counts until its response closes or it says it is a stream (notWaiting). */
+  /** Admits a request or answers it with `answer`; an admitted one counts once it has arrived, until its response closes or it says it is a stream (notWaiting). */
   guard(answer: ShedAnswer): RequestHandler {
     return (_req, res, next) => {
       if (this.saturated) {
@@ -79,8 +70,7 @@ export class Overload {
         answer(res);
         return;
       }
-      this.inFlight++;
-      waitedFor(res, () => this.inFlight--);
+      waitedFor(res, (by) => (this.inFlight += by));
       next();
     };
   }

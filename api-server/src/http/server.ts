@@ -1,6 +1,7 @@
 import http, { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Express } from 'express';
+import { CLIENT_TIMEOUTS, KEEP_ALIVE_TIMEOUT_MS } from '../../../src/data/operations';
 
 /**
  * The HTTP server of an Express app, its requests and responses built with the app's own
@@ -15,16 +16,10 @@ import type { Express } from 'express';
  * when the prototype is already the one; if a later Express stopped doing so, requests would
  * behave the same, only slower. For the same reason no sub-app is mounted under this one
  * (a mounted app re-parents the objects again on the way in and out).
+ *
+ * A slow or stalled sender is cut off past CLIENT_TIMEOUTS (src/data/operations.ts) and answered
+ * 408 JSON by answerClientError (limits.ts).
  */
-/**
- * How long a client may take to send a request (issue 45): its headers, and the whole of it with
- * its body (at most 16 kB). A slow or stalled sender holds a socket and parser state; past these
- * it gets 408 JSON (answerClientError) and the connection closes. A request whose last byte has
- * arrived is answered however long it took. Node checks the clock every
- * connectionsCheckingInterval (30 s by default, which would let a 10 s limit run to 40 s).
- */
-export const CLIENT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 } as const;
-
 export function createServer(app: Express, timeouts: Partial<Record<keyof typeof CLIENT_TIMEOUTS, number>> = {}): http.Server {
   const { headersMs, requestMs, checkEveryMs } = { ...CLIENT_TIMEOUTS, ...timeouts };
   // Plain constructor functions rather than classes: a class's instances would have the class's
@@ -46,6 +41,7 @@ export function createServer(app: Express, timeouts: Partial<Record<keyof typeof
       headersTimeout: headersMs,
       requestTimeout: requestMs,
       connectionsCheckingInterval: checkEveryMs,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     },
     app,
   );

@@ -1,21 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import net from 'node:net';
+import { IDLE_GRACE_MS, LISTEN_QUIET_MS } from '../../../src/data/operations';
 
-/**
- * A connection idle this long during a stop is closed. Why wait at all: a request may be on its
- * way over a keep-alive connection the instant the stop begins; closing at once (what Node's
- * server.close() does to idle connections) resets it unanswered. A balancer stops sending within
- * a probe interval of /readyz turning 503, and clients that keep sending get `Connection: close`
- * with their answer, so an idle connection left after this long has nothing coming.
- */
-export const IDLE_GRACE_MS = 1_000;
-/**
- * The listener stays open during a stop until no connection has arrived for this long: closing
- * it resets every connection still waiting in the kernel's accept queue, which a busy server
- * has many of (issue 45: 17 of 397 checkouts reset). A balancer keeps opening connections until
- * it notices /readyz's 503; each one is answered with `Connection: close`.
- */
-export const LISTEN_QUIET_MS = 1_000;
 const POLL_MS = 50;
 
 /** How each long-lived answer (an event stream) ends itself when a stop begins: it never finishes on its own. */

@@ -9,8 +9,8 @@ import { TIMINGS, SAMPLE_EXPIRIES } from '@site/src/data/timings';
 import { API_KEY_ENV } from '@site/src/data/apiReference/common';
 import { SIGNATURE_TOLERANCE_SECONDS, OPENAPI_URL_PUBLIC, OPENAPI_JSON_URL_PUBLIC, TYPED_CLIENT_URL_PUBLIC } from '@site/src/data/apiReference/public';
 import { CLAIMS } from '@site/src/data/claims';
-import { ENV_VARS } from '@site/src/data/operations';
-import { LEDGERLINE_CLI, SANDBOX_BASE_PATH, SANDBOX_EVENT_LOG_SIZE, SANDBOX_EVENT_STREAMS_PER_KEY, SANDBOX_EVENTS_URL, SANDBOX_KEY_TTL_MS, SANDBOX_KEYS_URL, SANDBOX_REQUEST_LOG_BODY_BYTES, SANDBOX_REQUEST_LOG_SIZE, SANDBOX_REQUESTS_URL } from '@site/src/data/sandbox';
+import { CLIENT_TIMEOUTS, CONNECTIONS_PER_ADDRESS, CONNECTIONS_RETRY_AFTER_S, ENV_VARS, IDLE_GRACE_MS, KEEP_ALIVE_TIMEOUT_MS, LISTEN_QUIET_MS, OVERLOAD, SERVER_MEMORY } from '@site/src/data/operations';
+import { LEDGERLINE_CLI, SANDBOX_BASE_PATH, SANDBOX_EVENT_LOG_SIZE, SANDBOX_EVENT_STREAMS_PER_ADDRESS, SANDBOX_EVENT_STREAMS_PER_INSTANCE, SANDBOX_EVENT_STREAMS_PER_KEY, SANDBOX_EVENTS_URL, SANDBOX_KEY_TTL_MS, SANDBOX_KEYS_URL, SANDBOX_REQUEST_LOG_BODY_BYTES, SANDBOX_REQUEST_LOG_SIZE, SANDBOX_REQUESTS_URL } from '@site/src/data/sandbox';
 import { PRIVACY } from '@site/src/data/legal';
 import { SUPPORT_PRIORITIES, SUPPORT_PRIORITY_IDS, SUPPORT_CATEGORIES, SUPPORT_CATEGORY_IDS, formatResponseTime } from '@site/src/data/support';
 import styles from './styles.module.css';
@@ -72,6 +72,9 @@ export function TypedClientDownload(): ReactNode {
   );
 }
 
+/** A duration in prose: "1 second", "30 seconds". */
+const seconds = (ms: number) => `${ms / 1000} second${ms === 1000 ? '' : 's'}`;
+
 /** Inline values for prose, so no number is typed into a page. */
 export const Value = {
   ApiBaseUrl: function ApiBaseUrl(): ReactNode {
@@ -103,6 +106,19 @@ export const Value = {
   SandboxRequestLogSize: (): ReactNode => <>{SANDBOX_REQUEST_LOG_SIZE}</>,
   SandboxRequestLogBodyKb: (): ReactNode => <>{SANDBOX_REQUEST_LOG_BODY_BYTES / 1024}</>,
   ShutdownTimeoutSeconds: (): ReactNode => <>{ENV_VARS.SHUTDOWN_TIMEOUT_MS.default / 1000}</>,
+  ListenQuiet: (): ReactNode => <>{seconds(LISTEN_QUIET_MS)}</>,
+  IdleGrace: (): ReactNode => <>{seconds(IDLE_GRACE_MS)}</>,
+  KeepAlive: (): ReactNode => <>{seconds(KEEP_ALIVE_TIMEOUT_MS)}</>,
+  HeadersTimeout: (): ReactNode => <>{seconds(CLIENT_TIMEOUTS.headersMs)}</>,
+  RequestTimeout: (): ReactNode => <>{seconds(CLIENT_TIMEOUTS.requestMs)}</>,
+  ShedInFlight: (): ReactNode => <>{OVERLOAD.maxInFlight}</>,
+  ShedLagMs: (): ReactNode => <>{OVERLOAD.maxLagMs}</>,
+  ShedRetryAfter: (): ReactNode => <>{seconds(OVERLOAD.retryAfterS * 1000)}</>,
+  ConnectionsPerAddress: (): ReactNode => <>{CONNECTIONS_PER_ADDRESS}</>,
+  ConnectionsRetryAfter: (): ReactNode => <>{seconds(CONNECTIONS_RETRY_AFTER_S * 1000)}</>,
+  SandboxEventStreamsPerAddress: (): ReactNode => <>{SANDBOX_EVENT_STREAMS_PER_ADDRESS}</>,
+  SandboxEventStreamsPerInstance: (): ReactNode => <>{SANDBOX_EVENT_STREAMS_PER_INSTANCE}</>,
+  InstanceMemoryMb: (): ReactNode => <>{SERVER_MEMORY.instanceMb}</>,
 };
 
 /** A marketing claim by key: <Claim name="uptime" />. */

@@ -1,7 +1,9 @@
 /** The Operations page's reference tables, rendered from src/data/operations. */
 import type { ReactNode } from 'react';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { Table } from '@site/src/components/ApiTables';
-import { ENV_ROWS, METRICS, shownDefault, type EnvGroup } from '@site/src/data/operations';
+import { NODE_LINES } from '@site/src/data/nodeLines';
+import { ENV_ROWS, METRICS, SERVER_MEMORY, shownDefault, type EnvGroup } from '@site/src/data/operations';
 
 /** Long names (mail_outbox_oldest_pending_age_seconds) may wrap after an underscore, not mid-word. */
 function Name({ children }: { children: string }): ReactNode {
@@ -42,6 +44,28 @@ export function MetricsTable(): ReactNode {
           <td>{m.type}</td>
           <td>{m.labels.length ? m.labels.map((l, i) => <span key={l}>{i ? ', ' : ''}<code>{l}</code></span>) : 'none'}</td>
           <td>{m.meaning}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+/** The server's start command with package.json's Node flags (docusaurus.config.ts reads them into customFields). */
+export function StartCommand(): ReactNode {
+  const flags = useDocusaurusContext().siteConfig.customFields?.serverNodeFlags;
+  const shown = Array.isArray(flags) ? flags.filter((f): f is string => typeof f === 'string') : [];
+  return <code>{['node', ...shown, 'dist-server/index.js'].join(' ')}</code>;
+}
+
+/** Peak memory of one loaded instance on each Node line, with the start flags and without. */
+export function ServerMemoryTable(): ReactNode {
+  return (
+    <Table head={['Node.js', 'Peak RSS with the flags', 'Without them']} label="Peak memory of one instance">
+      {NODE_LINES.map((line) => (
+        <tr key={line}>
+          <td>{line}</td>
+          <td>{SERVER_MEMORY.peakRssMb[line].withFlags} MB</td>
+          <td>{SERVER_MEMORY.peakRssMb[line].withoutFlags} MB</td>
         </tr>
       ))}
     </Table>

@@ -1,9 +1,13 @@
 import net from 'node:net';
 import type { Server } from 'node:http';
+import express from 'express';
 import { createTestApp, type TestApp } from '../_lib/testApp';
 import { answerClientError } from '../../../api-server/src/http/limits';
 import { BUSY_MESSAGE, Overload } from '../../../api-server/src/http/overload';
 import { createServer } from '../../../api-server/src/http/server';
+import { RequestActivity } from '../../../api-server/src/http/activity';
+import type { Feature } from '../../../api-server/src/deps';
+import { FEATURES } from '../../../api-server/src/features';
 
 /**
  * Load shedding (issue 45): while the process is saturated, new API, sandbox and MCP requests get
@@ -34,17 +38,37 @@ function send(port: number, raw: string): { socket: net.Socket; answer: Promise<
 
 const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`;
 
-/** The app on a real port with `overload`; closed (and its connections cut) after the block. */
-function listening(overload: Overload): { port: () => number } {
+/**
+ * A feature whose GET /api/hold waits until the test lets it go: work in flight, as a slow
+ * database write would be, once its request has fully arrived.
+ */
+const holding: (() => void)[] = [];
+const holdFeature: Feature = {
+  name: 'hold',
+  prefix: '/hold',
+  migrations: [],
+  routes() {
+    return express.Router().get('', (_req, res) => {
+      holding.push(() => res.json({ held: true }));
+    });
+  },
+};
+const releaseHeld = () => {
+  for (const release of holding.splice(0)) release();
+};
+
+/** The app (with /api/hold) on a real port with `overload`; closed (and its connections cut) after the block. */
+function listening(overload: Overload, activity?: RequestActivity): { port: () => number } {
   let t: TestApp;
   let server: Server;
   beforeAll(async () => {
-    t = await createTestApp({}, { overload });
+    t = await createTestApp({}, { overload, activity, features: [...FEATURES, holdFeature] });
     server = createServer(t.app);
     server.on('clientError', answerClientError);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   });
   afterAll(async () => {
+    releaseHeld();
     overload.stop();
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
@@ -60,10 +84,9 @@ describe('load shedding by work in flight', () => {
 
   it('answers new API, sandbox and MCP requests with a fast 503 while its work in flight is at the limit, and probes still pass', async () => {
     const port = app.port();
-    // Two posts whose bodies are still on their way: admitted, and in flight until they finish.
-    const head = 'POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\nConnection: close\r\n\r\n{';
-    const slow = [send(port, head), send(port, head)];
-    await new Promise((r) => setTimeout(r, 100));
+    // Two requests the app is working on: admitted, and in flight until they are answered.
+    const held = [send(port, get('/api/hold')), send(port, get('/api/hold'))];
+    while (holding.length < 2) await new Promise((r) => setTimeout(r, 10));
 
     const started = performance.now();
     const [api, sandbox, mcp, health, ready] = await Promise.all(
@@ -80,12 +103,38 @@ describe('load shedding by work in flight', () => {
     expect([health!.status, ready!.status]).toEqual([200, 200]);
     expect(overload.shed).toBe(3);
 
-    // The slow posts are answered in full, and then there is room again.
-    for (const { socket } of slow) socket.end('"name":"x"}'.padEnd(49, ' ') + ' ');
-    for (const { answer } of slow) expect((await answer).status).toBeGreaterThanOrEqual(400);
+    // The held requests are answered in full, and then there is room again.
+    releaseHeld();
+    for (const { answer } of held) expect((await answer).status).toBe(200);
     expect((await send(port, get('/api/public-config')).answer).status).toBe(200);
   });
+});
 
+describe('slow senders and work in flight', () => {
+  const overload = new Overload({ maxInFlight: 2 });
+  const activity = new RequestActivity();
+  const app = listening(overload, activity);
+
+  it('does not count requests whose bodies are still on their way: a crowd of slow senders turns no work away', async () => {
+    const port = app.port();
+    // Three posts trickling their bodies, more than the limit: admitted, nobody's work yet.
+    const head = 'POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\nConnection: close\r\n\r\n{';
+    const slow = [send(port, head), send(port, head), send(port, head)];
+    await new Promise((r) => setTimeout(r, 100));
+    expect(activity.busy()).toBe(false);
+    expect((await send(port, get('/api/public-config')).answer).status).toBe(200);
+    expect(overload.shed).toBe(0);
+
+    // A request that has arrived is work like any other, until it is answered.
+    const held = send(port, get('/api/hold'));
+    while (holding.length < 1) await new Promise((r) => setTimeout(r, 10));
+    expect(activity.busy()).toBe(true);
+    for (const { socket } of slow) socket.end('"name":"x"}'.padEnd(49, ' ') + ' ');
+    for (const { answer } of slow) expect((await answer).status).toBeGreaterThanOrEqual(400);
+    releaseHeld();
+    expect((await held.answer).status).toBe(200);
+    expect(activity.busy()).toBe(false);
+  });
 });
 
 describe('load shedding by event-loop lateness', () => {
