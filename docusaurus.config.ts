@@ -11,6 +11,7 @@ import precompressPlugin from './src/plugins/precompress';
 import siteAddressFilesPlugin from './src/plugins/siteAddressFiles';
 import lazyPrismLanguagesPlugin from './src/plugins/lazyPrismLanguages';
 import searchIndexPlugin from './src/plugins/searchIndex';
+import apiChangelogPlugin from './src/plugins/apiChangelog';
 
 // SITE_URL and API_BASE_URL, validated as the server validates them (a bad value fails the build
 // with the same message); unset SITE_URL is http://localhost:PORT, where `npm start` serves.
@@ -76,6 +77,7 @@ const config: Config = {
     precompressPlugin,
     lazyPrismLanguagesPlugin,
     searchIndexPlugin,
+    apiChangelogPlugin,
   ],
   themeConfig: {
     image: 'img/social-card.png',

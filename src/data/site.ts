@@ -1,3 +1,4 @@
+import { API_VERSION_NAMES } from './apiVersioning';
 /**
  * Site identity and every external address the site links to.
  * To point the site at other hosted services, change the URLs here: the navbar, footer,
@@ -45,4 +46,5 @@ export const WHITE_LABEL_EDGE_HOST = 'edge.ledgerline.example.com';
 
 // The site's own address and the documented API's are the operator's: SITE_URL and API_BASE_URL,
 // read at build time (src/domain/siteAddress.ts; pages read them with src/lib/useSiteAddresses).
-export const API_VERSION = 'v1';
+/** The first API version's name, `v1`: the versions themselves are listed in src/data/apiVersioning.ts. */
+export const API_VERSION = API_VERSION_NAMES[0];
