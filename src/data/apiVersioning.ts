@@ -75,6 +75,12 @@ export const API_CHANGELOG_NOTES: Readonly<Record<string, { title: string; conte
     title: 'v1 as released: the first recorded snapshot',
     context: ['The document as it stood when release snapshots began; what came before is listed below, as written at the time.'],
   },
+  'v1@2026-11-28': {
+    title: 'Webhooks name their API version',
+    context: [
+      'Additions only: a webhook states the version its events are rendered in, and POST /webhooks may choose it (by default the version of the request). Webhooks created before this have none: they receive v1 events.',
+    ],
+  },
   '2026-11-28@2026-11-28': {
     title: 'Version 2026-11-28: amounts in minor units, one status vocabulary',
     context: [

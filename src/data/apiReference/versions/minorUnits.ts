@@ -41,6 +41,7 @@ export const MINOR_UNITS: VersionChange = {
   todo:
     'Send amount, initial_deposit and every other amount as an integer of minor units (multiply by 100 for USD, EUR and GBP), and divide by ' +
     'the same power of ten to show them. Read balances, fees, invoice totals and report amounts the same way, in answers and in webhook payloads.',
+  samples: ['createTransaction', 'listBankAccounts'],
   schemas: (schemas) => ({
     ...schemas,
     ...Object.fromEntries(Object.entries(AMOUNTS).map(([name, rule]) => [name, rule.fields.reduce((s, f) => mapSchemaAt(s, f, integer), schemas[name]!)])),

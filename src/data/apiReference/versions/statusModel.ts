@@ -21,6 +21,7 @@ export const STATUS_MODEL: VersionChange = {
   todo:
     'Compare invoice statuses in lowercase (draft, submitted, paid) and send the status filter of GET /xero/invoices in lowercase. Handle a sync ' +
     `job's ${SYNC_JOB_STATUSES.join(', ')}.`,
+  samples: ['listInvoices'],
   schemas: (schemas) => ({
     ...schemas,
     Invoice: { ...schemas.Invoice!, properties: { ...schemas.Invoice!.properties, status: withEnum(schemas.Invoice!.properties!.status!, STATUSES.invoice.map((s) => s.toLowerCase()), INVOICE_NOTE) } },

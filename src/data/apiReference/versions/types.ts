@@ -1,4 +1,5 @@
 /** What one dated API version changes relative to the version before it (Stripe's "version change" modules). */
+import type { EndpointId } from '../endpoints';
 import type { ApiEndpoint, ApiParam, JsonSchema } from '../types';
 
 export type JsonObject = Record<string, unknown>;
@@ -16,6 +17,8 @@ export interface VersionChange {
   why: string;
   /** What an integration changes to move to it (the upgrade page). */
   todo: string;
+  /** Calls whose before/after samples the upgrade page shows (and tests/api/sandbox/upgradeSamples.test.ts runs under both versions). */
+  samples: readonly EndpointId[];
   /** API_SCHEMAS as this version documents them. */
   schemas(schemas: Readonly<Record<string, JsonSchema>>): Record<string, JsonSchema>;
   /** One operation's parameters as this version documents them. */
