@@ -78,7 +78,7 @@ function literal(value: unknown): string {
  * by TypeScript (tests/unit/docs/typedClient.test.ts compiles every sample). Valid JavaScript
  * too, so it runs as an ES module once the client is compiled.
  */
-export function nodeSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: PlanId = EXAMPLE_PLAN): string {
+export function nodeSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: PlanId = EXAMPLE_PLAN, version: ApiVersionName = API_VERSION): string {
   const data = body(endpoint);
   const pick = (where: 'query' | 'path') => Object.fromEntries(endpoint.params.filter((p) => p.in === where && endpoint.example[p.name] !== undefined).map((p) => [p.name, endpoint.example[p.name]]));
   const params = Object.fromEntries(Object.entries({ path: pick('path'), query: pick('query') }).filter(([, v]) => Object.keys(v).length));
@@ -92,6 +92,8 @@ export function nodeSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: Plan
     `  baseUrl: '${apiBaseUrl}',`,
     `  apiKey: String(process.env.${API_KEY_ENV}),`,
     `  plan: '${plan}',`,
+    // The client is v1's unless told: the option picks both the header and the types.
+    ...(version === API_VERSION ? [] : [`  version: '${version}',`]),
     '});',
     '',
     `const { data, error } = await ledgerline.${endpoint.method}(${args});`,
@@ -127,5 +129,5 @@ export function pythonSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: Pl
 
 /** The samples of one call, addressed to `apiBaseUrl` (the build's API_BASE_URL). */
 export function codeSamples(endpoint: ApiEndpoint, apiBaseUrl: string, plan?: PlanId, version: ApiVersionName = API_VERSION): Record<CodeLanguage, string> {
-  return { curl: curlSample(endpoint, apiBaseUrl, plan, version), node: nodeSample(endpoint, apiBaseUrl, plan), python: pythonSample(endpoint, apiBaseUrl, plan, version) };
+  return { curl: curlSample(endpoint, apiBaseUrl, plan, version), node: nodeSample(endpoint, apiBaseUrl, plan, version), python: pythonSample(endpoint, apiBaseUrl, plan, version) };
 }
