@@ -3,6 +3,7 @@ import Heading from '@theme/Heading';
 import FullPageLink from '@site/src/components/FullPageLink';
 import { PLAN_DOC_PROFILES, type PlanDocProfile } from '@site/src/data/planProfiles';
 import { API_VERSION_NAMES, openApiUrls } from '@site/src/data/apiVersioning';
+import ApiVersionSwitch from '@site/src/components/ApiVersionSwitch';
 import styles from './styles.module.css';
 
 /** Title block of a plan page, where /api-docs has its title: plan, price, description, plan switcher. */
@@ -27,6 +28,7 @@ export default function PlanHeader({ profile }: { profile: PlanDocProfile }): Re
             </FullPageLink>
           ))}
         </nav>
+        <ApiVersionSwitch />
         <span className={styles.openApiLinks}>
           OpenAPI 3.1:{' '}
           {[...API_VERSION_NAMES].reverse().map((version, i) => (
