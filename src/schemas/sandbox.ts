@@ -46,4 +46,6 @@ export interface LoggedRequest {
   durationMs: number;
   request: { headers: Record<string, string>; body: unknown };
   response: { body: unknown };
+  /** The API version that answered (its X-API-Version, else the key's pin); null when refused before it was known. */
+  apiVersion: ApiVersionName | null;
 }

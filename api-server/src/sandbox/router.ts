@@ -137,6 +137,8 @@ export function sandboxRouter(routerDeps: SandboxRouterDeps): Router {
     try {
       const { key, endpoint, pathParams } = locals(res);
       const version = versionOf(req, key);
+      // For the request log: which version answered, header or pin.
+      res.locals.apiVersion = version;
       checkHeaders(req);
       if (!endpoint.plans.includes(key.plan)) {
         throw new SandboxError('permission_error', 'plan_upgrade_required', `This endpoint requires ${plansPhrase(endpoint.plans)}.`);

@@ -52,6 +52,8 @@ export interface SandboxTables {
     request_headers: string;
     request_body: string;
     response_body: string;
+    /** The API version that answered (the header's, else the key's pin); null when refused before it was known. */
+    api_version: string | null;
   };
 }
 
@@ -132,6 +134,13 @@ export const sandboxMigrations: Migration[] = [
       await db.schema.alterTable('sandbox_keys').addColumn('api_version', 'text', (c) => c.notNull().defaultTo('v1')).execute();
       await db.schema.alterTable('sandbox_keys').addColumn('pinned_at', epochMs(engine)).execute();
       await db.schema.alterTable('sandbox_keys').addColumn('previous_version', 'text').execute();
+    },
+  },
+  {
+    // The request log names the version that answered: a request without X-API-Version got the key's pin.
+    id: 'sandbox-005',
+    up: async (db) => {
+      await db.schema.alterTable('sandbox_requests').addColumn('api_version', 'text').execute();
     },
   },
 ];
