@@ -145,7 +145,7 @@ function operation(endpoint: ApiEndpoint, apiBaseUrl: string, version: ApiVersio
       headers: { 'Request-Id': { $ref: '#/components/headers/RequestId' }, [PLAN_HEADER]: { $ref: '#/components/headers/PlanType' } },
       content: successContent(endpoint),
     },
-    ...errorResponses(endpoint),
+    ...errorResponses(endpoint, version),
   };
   op['x-codeSamples'] = CODE_LANGUAGES.map((l) => ({ lang: l.value === 'node' ? 'JavaScript' : l.value === 'curl' ? 'Shell' : 'Python', label: l.label, source: samples[l.value] }));
   return op;
