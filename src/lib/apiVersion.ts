@@ -2,11 +2,11 @@
  * The API version the reference shows, one for the whole page (every card, island and Try it):
  * a small store, remembered in localStorage like the code tabs' language. Server HTML shows v1,
  * the version every existing integration sends; the reader's choice applies once hydrated.
+ * Only the registry is imported here: the switcher sits in the plan pages' header, whose chunk
+ * must not load the reference (CONTRIBUTING, plan pages from an outline).
  */
 import { useSyncExternalStore } from 'react';
 import { API_VERSION_NAMES, isApiVersion, type ApiVersionName } from '@site/src/data/apiVersioning';
-import { referenceFor } from '@site/src/data/apiReference/versions';
-import type { ApiEndpoint } from '@site/src/data/apiReference';
 
 const STORAGE_KEY = 'ledgerline-api-version';
 export const SERVER_VERSION: ApiVersionName = API_VERSION_NAMES[0];
@@ -44,9 +44,4 @@ function subscribe(listener: () => void): () => void {
 
 export function useApiVersion(): ApiVersionName {
   return useSyncExternalStore(subscribe, read, () => SERVER_VERSION);
-}
-
-/** `endpoint` as `version` documents it (its parameters, examples and answer). */
-export function endpointIn(version: ApiVersionName, endpoint: ApiEndpoint): ApiEndpoint {
-  return referenceFor(version).endpoints.find((e) => e.id === endpoint.id) ?? endpoint;
 }

@@ -11,7 +11,8 @@ import { getPlan, type PlanId } from '@site/src/data/plans';
 import LazyHydrate from '@site/src/components/LazyHydrate';
 import TryIt from '@site/src/components/TryIt';
 import { useSiteAddresses } from '@site/src/lib/useSiteAddresses';
-import { endpointIn, useApiVersion } from '@site/src/lib/apiVersion';
+import { useApiVersion } from '@site/src/lib/apiVersion';
+import { endpointIn } from '@site/src/lib/apiVersionReference';
 import type { ApiVersionName } from '@site/src/data/apiVersioning';
 import styles from './styles.module.css';
 
