@@ -8,7 +8,7 @@ import request from 'supertest';
 import { API_ENDPOINTS, NODE_VERIFY_SAMPLE, SAMPLE_IDS, WEBHOOK_HEADERS, type ApiEndpoint } from '../../../src/data/apiReference';
 import { referenceFor } from '../../../src/data/apiReference/versions';
 import { API_VERSION_NAMES, API_VERSION_POLICY, LATEST_API_VERSION } from '../../../src/data/apiVersioning';
-import { SANDBOX_KEYS_URL } from '../../../src/data/sandbox';
+import { SANDBOX_KEY_PIN_URL, SANDBOX_KEYS_URL } from '../../../src/data/sandbox';
 import { keyId } from '../../../api-server/src/sandbox/keys';
 import { appsClosedAfterEach, headersFor, mintKey, schemaErrors, send } from './_sandbox';
 
@@ -17,7 +17,7 @@ const endpoint = (id: string): ApiEndpoint => API_ENDPOINTS.find((e) => e.id ===
 /** The endpoint as `version` documents it: its examples are in that version's shapes. */
 const documented = (version: string, id: string): ApiEndpoint => referenceFor(version as never).endpoints.find((e) => e.id === id)!;
 const at = (key: string, version: string) => ({ ...headersFor(key, 'business'), 'X-API-Version': version });
-const PIN_URL = `${SANDBOX_KEYS_URL}/version`;
+const PIN_URL = SANDBOX_KEY_PIN_URL;
 type Txn = { id: string; amount: number; currency: string };
 
 describe('X-API-Version', () => {
