@@ -5,6 +5,8 @@ import { SETUP_PASSWORD } from '../_lib/server';
 import { TIMINGS } from '@site/src/data/timings';
 import { PLAN_LIMITS } from '@site/src/data/limits';
 import { API_VERSION_NAMES } from '@site/src/data/apiVersioning';
+import { releaseId } from '@site/src/plugins/apiChangelog/changelog';
+import { listReleases } from '@site/src/plugins/apiChangelog/releases';
 import { useLiveSite } from '../_lib/suite';
 
 jest.setTimeout(60_000);
@@ -76,6 +78,19 @@ describe('developer docs in Chromium', () => {
       const doc = (await served.json()) as { openapi: string; info: { version: string } };
       expect([served.status(), doc.openapi, doc.info.version]).toEqual([200, '3.1.0', version]);
     }
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the changelog shows every release with its computed changes, and its Atom feed has an entry each', async () => {
+    const { page, context, consoleErrors } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/documentation/changelog`, { waitUntil: 'networkidle' });
+    const releases = await page.locator('section[data-release]').evaluateAll((els) => els.map((e) => e.getAttribute('data-release')));
+    expect(releases.sort()).toEqual(listReleases().map(releaseId).sort());
+    await expect(page.locator('[data-change-id]').count()).resolves.toBeGreaterThan(0);
+    const feed = await page.request.get(`${live.server.url}/documentation/changelog/atom.xml`);
+    const xml = await feed.text();
+    expect([feed.status(), (xml.match(/<entry>/g) ?? []).length]).toEqual([200, releases.length]);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
