@@ -1,9 +1,10 @@
-import { API_VERSION_NAMES } from './apiVersioning';
 /**
  * Site identity and every external address the site links to.
  * To point the site at other hosted services, change the URLs here: the navbar, footer,
  * landing page, success page and blog all read them from this module.
  */
+import { API_VERSION_NAMES } from './apiVersioning';
+
 export const SITE = {
   name: 'Ledgerline',
   tagline: 'White-label banking and accounting-integration APIs for growing businesses',
