@@ -11,6 +11,7 @@ import precompressPlugin from './src/plugins/precompress';
 import siteAddressFilesPlugin from './src/plugins/siteAddressFiles';
 import lazyPrismLanguagesPlugin from './src/plugins/lazyPrismLanguages';
 import searchIndexPlugin from './src/plugins/searchIndex';
+import apiChangelogPlugin from './src/plugins/apiChangelog';
 import { serverNodeFlags } from './scripts/buildServer';
 
 // SITE_URL and API_BASE_URL, validated as the server validates them (a bad value fails the build
@@ -78,6 +79,7 @@ const config: Config = {
     precompressPlugin,
     lazyPrismLanguagesPlugin,
     searchIndexPlugin,
+    apiChangelogPlugin,
   ],
   themeConfig: {
     image: 'img/social-card.png',

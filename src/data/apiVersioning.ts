@@ -7,12 +7,91 @@ export const API_VERSION_POLICY = {
   supportMonthsAfterSuccessor: 12,
   /** A version's end date is announced (email to account owners, changelog) this far ahead. */
   retirementNoticeDays: 90,
+  /**
+   * After a sandbox key's pin is upgraded (POST /api/sandbox/keys/version), it can be rolled back
+   * to the version it had for this long: a working day to run an integration's tests against the
+   * new shapes, shorter than a key's 24 hours so the rule can be seen (and tested) in the sandbox.
+   */
+  pinRollbackHours: 12,
 } as const;
 
 /**
- * The API changelog: one entry per change of the OpenAPI document (/openapi/v1.yaml),
- * newest first. Add an entry in the commit that changes the document; `breaking` entries need a
- * new version (docs/guide/versioning.mdx).
+ * Every API version, oldest first: the one registry the documents, the sandbox, the changelog,
+ * the typed client, Try it and the MCP tools read. `v1` keeps its name (integrations send it);
+ * later versions are named by their release date, Stripe's way, and that name is both the
+ * `X-API-Version` value and the document's `info.version`. To add a version: append its name
+ * here, its entry below and its changes in src/data/apiReference/versions/.
+ */
+export const API_VERSION_NAMES = ['v1', '2026-11-28'] as const;
+export type ApiVersionName = (typeof API_VERSION_NAMES)[number];
+
+export interface ApiVersionInfo {
+  name: ApiVersionName;
+  /** The day its document was first published (YYYY-MM-DD). */
+  released: string;
+  /** The version that replaces it, null for the newest. */
+  successor: ApiVersionName | null;
+}
+
+export const API_VERSIONS: readonly ApiVersionInfo[] = API_VERSION_NAMES.map((name, i) => ({
+  name,
+  // Dated versions are named by their release date; v1 was published on 2026-11-22.
+  released: name === 'v1' ? '2026-11-22' : name,
+  successor: API_VERSION_NAMES[i + 1] ?? null,
+}));
+
+/** The version new sandbox keys are pinned to, and the one the reference shows first. */
+export const LATEST_API_VERSION: ApiVersionName = API_VERSION_NAMES[API_VERSION_NAMES.length - 1]!;
+
+export function isApiVersion(value: unknown): value is ApiVersionName {
+  return typeof value === 'string' && (API_VERSION_NAMES as readonly string[]).includes(value);
+}
+
+export function apiVersionInfo(name: ApiVersionName): ApiVersionInfo {
+  return API_VERSIONS.find((v) => v.name === name)!;
+}
+
+/** `current` for the newest, `supported` until its end (policy months after its successor's release), then `retired`. */
+export function apiVersionStatus(name: ApiVersionName, today: string): { status: 'current' | 'supported' | 'retired'; supportedUntil: string | null } {
+  const { successor } = apiVersionInfo(name);
+  if (!successor) return { status: 'current', supportedUntil: null };
+  const end = new Date(`${apiVersionInfo(successor).released}T00:00:00Z`);
+  end.setUTCMonth(end.getUTCMonth() + API_VERSION_POLICY.supportMonthsAfterSuccessor);
+  const supportedUntil = end.toISOString().slice(0, 10);
+  return { status: today < supportedUntil ? 'supported' : 'retired', supportedUntil };
+}
+
+/** Public addresses of one version's OpenAPI document, built by src/plugins/siteAddressFiles.ts. */
+export const openApiUrls = (name: ApiVersionName) => ({ yaml: `/openapi/${name}.yaml`, json: `/openapi/${name}.json` });
+
+/**
+ * Notes on the computed changelog (src/plugins/apiChangelog): a title and context for each
+ * release snapshot (src/data/apiReference/releases/<version>/<date>.json), by `version@date`.
+ * The changes themselves are computed from the snapshots and always listed: a note adds context,
+ * it cannot leave a change out. tests/unit/docs/apiReleases.test.ts asks one of each release.
+ */
+export const API_CHANGELOG_NOTES: Readonly<Record<string, { title: string; context?: readonly string[] }>> = {
+  'v1@2026-11-23': {
+    title: 'v1 as released: the first recorded snapshot',
+    context: ['The document as it stood when release snapshots began; what came before is listed below, as written at the time.'],
+  },
+  'v1@2026-11-28': {
+    title: 'Webhooks name their API version',
+    context: [
+      'Additions only: a webhook states the version its events are rendered in, and POST /webhooks may choose it (by default the version of the request). Webhooks created before this have none: they receive v1 events.',
+    ],
+  },
+  '2026-11-28@2026-11-28': {
+    title: 'Version 2026-11-28: amounts in minor units, one status vocabulary',
+    context: [
+      'A new version beside v1, which keeps answering as before. Each change below, why it was made and what to do, is on the upgrade page (/documentation/upgrade-2026-11-28).',
+    ],
+  },
+};
+
+/**
+ * The changelog before release snapshots began (2026-11-23), as written at the time, newest
+ * first: the computed changelog starts from v1's first snapshot.
  */
 export interface ApiChange {
   date: string;

@@ -9,6 +9,8 @@ import type { PlanId } from './plans';
 export const SANDBOX_BASE_PATH = '/sandbox/v1';
 /** Where a test key is minted (POST, JSON `{"plan"}`). */
 export const SANDBOX_KEYS_URL = '/api/sandbox/keys';
+/** Moves a key's pinned API version (docs/guide/versioning.mdx#pinning), the key in Authorization. */
+export const SANDBOX_KEY_PIN_URL = `${SANDBOX_KEYS_URL}/version`;
 export const SANDBOX_KEY_PREFIX = 'sk_test_';
 export const SANDBOX_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** Keys one client may mint per minute; each key stores data, so minting is the costly part. */

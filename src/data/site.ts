@@ -3,6 +3,8 @@
  * To point the site at other hosted services, change the URLs here: the navbar, footer,
  * landing page, success page and blog all read them from this module.
  */
+import { API_VERSION_NAMES } from './apiVersioning';
+
 export const SITE = {
   name: 'Ledgerline',
   tagline: 'White-label banking and accounting-integration APIs for growing businesses',
@@ -45,4 +47,5 @@ export const WHITE_LABEL_EDGE_HOST = 'edge.ledgerline.example.com';
 
 // The site's own address and the documented API's are the operator's: SITE_URL and API_BASE_URL,
 // read at build time (src/domain/siteAddress.ts; pages read them with src/lib/useSiteAddresses).
-export const API_VERSION = 'v1';
+/** The first API version's name, `v1`: the versions themselves are listed in src/data/apiVersioning.ts. */
+export const API_VERSION = API_VERSION_NAMES[0];

@@ -20,6 +20,7 @@ export const RECENT_REQUESTS_COPY = {
   requestIdLabel: 'Request-Id',
   timeLabel: 'Time',
   durationLabel: 'Duration',
+  versionLabel: 'API version',
   requestHeaders: 'Request headers',
   requestBody: 'Request body',
   responseBody: 'Response body',

@@ -1,3 +1,4 @@
+import { API_VERSION_NAMES, openApiUrls } from '../data/apiVersioning';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
@@ -37,7 +38,12 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
       const index: string[] = [`# ${context.siteConfig.title}`, '', `> ${context.siteConfig.tagline}`, ''];
       const full: string[] = [];
       index.push(`An MCP server (Streamable HTTP) at ${origin}/mcp serves these pages, the API reference and the sandbox to AI assistants: see [Use with AI assistants](${origin}/documentation/ai-assistants.md).`, '');
-      index.push(`The OpenAPI 3.1 document of the v1 API, with the plans allowed to use each operation and webhook in \`x-ledgerline-plans\`: ${origin}/openapi/v1.yaml (JSON: ${origin}/openapi/v1.json)`, '');
+      // One document per API version, newest first; each names the X-API-Version value that selects it in info.version.
+      for (const version of [...API_VERSION_NAMES].reverse()) {
+        const { yaml, json } = openApiUrls(version);
+        index.push(`The OpenAPI 3.1 document of API version ${version}, with the plans allowed to use each operation and webhook in \`x-ledgerline-plans\`: ${origin}${yaml} (JSON: ${origin}${json})`);
+      }
+      index.push('');
       for (const section of SECTIONS) {
         const routes = [...new Set(routesPaths)]
           .filter((r) => (r === section.prefix || r.startsWith(`${section.prefix}/`)) && !r.includes(':') && !section.exclude?.test(r))

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { OPENAPI_JSON_URL_PUBLIC, OPENAPI_URL_PUBLIC } from '../data/apiReference/public';
+import { API_VERSION_NAMES, openApiUrls } from '../data/apiVersioning';
 import { renderOpenApiJson, renderOpenApiYaml } from '../data/apiReference/openapiYaml';
 import { addressesOfSiteConfig, type SiteAddresses } from '../domain/siteAddress';
 
@@ -10,17 +10,19 @@ export interface DevApp {
   get(path: string, handler: (req: unknown, res: { type: (t: string) => { send: (body: string) => void } }) => void): void;
 }
 
-/** The served OpenAPI document, YAML and JSON, by public path. */
+/** The served OpenAPI documents, one per API version, YAML and JSON, by public path. */
 export function openApiFiles(addresses: SiteAddresses): Record<string, { type: string; text: string }> {
-  return {
-    [OPENAPI_URL_PUBLIC]: { type: 'application/yaml; charset=utf-8', text: renderOpenApiYaml(addresses) },
-    [OPENAPI_JSON_URL_PUBLIC]: { type: 'application/json; charset=utf-8', text: renderOpenApiJson(addresses) },
-  };
+  return Object.fromEntries(
+    API_VERSION_NAMES.flatMap((version) => [
+      [openApiUrls(version).yaml, { type: 'application/yaml; charset=utf-8', text: renderOpenApiYaml(addresses, version) }],
+      [openApiUrls(version).json, { type: 'application/json; charset=utf-8', text: renderOpenApiJson(addresses, version) }],
+    ]),
+  );
 }
 
 /**
  * The build's files that name the site's address besides its pages: robots.txt (the sitemap's
- * absolute URL) and the OpenAPI document, YAML and JSON (the Production server and every code
+ * absolute URL) and each version's OpenAPI document, YAML and JSON (the Production server and every code
  * sample), rendered for this build's SITE_URL and API_BASE_URL. This is the one place the
  * document is produced: nothing is committed, and `npm run dev` serves the same rendering.
  */

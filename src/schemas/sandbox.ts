@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_VERSION_NAMES, type ApiVersionName } from '../data/apiVersioning';
 import { PLAN_IDS, type PlanId } from '../data/plans';
 
 /** POST /api/sandbox/keys */
@@ -13,6 +14,22 @@ export interface SandboxKeyResponse {
   plan: PlanId;
   /** ISO 8601. */
   expiresAt: string;
+  /** The version the key is pinned to: the newest. */
+  apiVersion: ApiVersionName;
+}
+
+/** POST /api/sandbox/keys/version, with the key in Authorization: moves the key's pin. */
+export const sandboxKeyPinRequestSchema = z.strictObject({
+  version: z.enum(API_VERSION_NAMES, { error: `Please name an API version: ${API_VERSION_NAMES.join(', ')}` }),
+});
+
+export interface SandboxKeyPinResponse {
+  success: true;
+  apiVersion: ApiVersionName;
+  /** The version a rollback may return to, while the window lasts. */
+  previousVersion: ApiVersionName | null;
+  /** ISO 8601: the end of the rollback window; null when there is nothing to roll back to. */
+  rollbackUntil: string | null;
 }
 
 /**
@@ -29,4 +46,6 @@ export interface LoggedRequest {
   durationMs: number;
   request: { headers: Record<string, string>; body: unknown };
   response: { body: unknown };
+  /** The API version that answered (its X-API-Version, else the key's pin); null when refused before it was known. */
+  apiVersion: ApiVersionName | null;
 }

@@ -52,7 +52,8 @@ export const SEARCH_QUESTIONS: readonly SearchQuestion[] = [
   { query: 'webhook event types', expect: ['/api-docs#event-types', '/documentation/webhooks#events', '/documentation/plan-limits#events'] },
   { query: 'error codes', expect: ['/api-docs#error-types', '/api-docs#errors', '/api-docs#http-status-codes'] },
   { query: 'deploy white label', expect: ['/api-docs#deployWhiteLabel', '/blog/white-label-banking#step-2-work-through-the-deployment-checklist'] },
-  { query: 'X-API-Version header', expect: ['/documentation#api-integration', '/api-docs#getting-started', '/documentation/authentication'] },
+  // Since versions, the versioning page is where the header is explained (which values, the key's pin).
+  { query: 'X-API-Version header', expect: ['/documentation#api-integration', '/api-docs#getting-started', '/documentation/authentication', '/documentation/versioning'] },
   { query: 'sandbox', expect: ['/api-docs#sandbox'] },
   { query: 'rate limit', expect: ['/api-docs#rate-limits', '/blog/rate-limits-and-plans#when-you-hit-the-rate-limit', '/documentation/plan-limits#how-limits-work'] },
   // Plans and prices (landing page, per-plan references)

@@ -1,4 +1,6 @@
 import { API_ENDPOINTS, type ApiEndpoint } from '../../../src/data/apiReference';
+import { referenceFor } from '../../../src/data/apiReference/versions';
+import type { ApiVersionName } from '../../../src/data/apiVersioning';
 import { buildOpenApiDocument } from '../../../src/data/apiReference/openapi';
 import type { PlanId } from '../../../src/data/plans';
 import type { SiteAddresses } from '../../../src/domain/siteAddress';
@@ -43,11 +45,13 @@ export interface EndpointDetail extends EndpointSummary {
   components: Record<string, unknown>;
 }
 
-export function endpointDetails(addresses: SiteAddresses): (method: string, path: string) => EndpointDetail | undefined {
-  // Built once: the document is the same for every call.
-  const doc = JSON.parse(JSON.stringify(buildOpenApiDocument(addresses))) as OpenApi;
-  return (method, path) => {
-    const e: ApiEndpoint | undefined = API_ENDPOINTS.find((x) => x.method === method.toUpperCase() && x.path === path.replace(/\/+$/, ''));
+export function endpointDetails(addresses: SiteAddresses): (method: string, path: string, version: ApiVersionName) => EndpointDetail | undefined {
+  // Each version's document built once, when first asked for: it is the same for every call.
+  const docs = new Map<ApiVersionName, OpenApi>();
+  const docOf = (version: ApiVersionName) => docs.get(version) ?? docs.set(version, JSON.parse(JSON.stringify(buildOpenApiDocument(addresses, version))) as OpenApi).get(version)!;
+  return (method, path, version) => {
+    const doc = docOf(version);
+    const e: ApiEndpoint | undefined = referenceFor(version).endpoints.find((x) => x.method === method.toUpperCase() && x.path === path.replace(/\/+$/, ''));
     if (!e) return undefined;
     const op = doc.paths[e.path]![e.method.toLowerCase()]!;
     const parameters = (op.parameters as unknown[] | undefined) ?? [];

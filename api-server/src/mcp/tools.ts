@@ -1,3 +1,4 @@
+import { API_VERSION_NAMES, LATEST_API_VERSION, type ApiVersionName } from '../../../src/data/apiVersioning';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -12,10 +13,10 @@ import type { SandboxAnswer, SandboxCall } from './sandboxCall';
 /** What the tools act on; built per request by router.ts (stateless: nothing is kept between calls). */
 export interface ToolDeps {
   docs: DocsIndex;
-  endpoint: (method: string, path: string) => EndpointDetail | undefined;
+  endpoint: (method: string, path: string, version: ApiVersionName) => EndpointDetail | undefined;
   listEndpoints: (plan?: PlanId) => EndpointSummary[];
   /** Under the same per-client limit as POST /api/sandbox/keys; throws a message to show. */
-  createKey: (plan: PlanId) => Promise<{ key: string; plan: PlanId; expiresAt: string }>;
+  createKey: (plan: PlanId) => Promise<{ key: string; plan: PlanId; expiresAt: string; apiVersion: ApiVersionName }>;
   callSandbox: (call: SandboxCall) => Promise<SandboxAnswer>;
   requests: (key: string, limit: number) => Promise<LoggedRequest[]>;
 }
@@ -82,7 +83,7 @@ export function mcpServer(deps: ToolDeps): McpServer {
     'list_endpoints',
     {
       title: 'List API endpoints',
-      description: 'Every operation of the v1 API, or only those a plan may call.',
+      description: 'Every operation of the API (each version has the same ones), or only those a plan may call.',
       inputSchema: { plan: planSchema.optional() },
       outputSchema: { endpoints: z.array(z.object({ method: z.string(), path: z.string(), summary: z.string(), plans: z.array(planSchema) })) },
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -97,8 +98,12 @@ export function mcpServer(deps: ToolDeps): McpServer {
     'get_endpoint',
     {
       title: 'Describe an API endpoint',
-      description: 'One v1 operation as the OpenAPI document states it: parameters, request body schema, responses, examples, the plans that may call it, and the components it refers to.',
-      inputSchema: { method: z.enum(['GET', 'POST']), path: z.string().trim().min(1).max(300).describe('As list_endpoints gives it, e.g. /webhooks/{id}/test') },
+      description: `One operation as the OpenAPI document of an API version states it: parameters, request body schema, responses, examples, the plans that may call it, and the components it refers to. By default the newest version, ${LATEST_API_VERSION}, the one new sandbox keys are pinned to.`,
+      inputSchema: {
+        method: z.enum(['GET', 'POST']),
+        path: z.string().trim().min(1).max(300).describe('As list_endpoints gives it, e.g. /webhooks/{id}/test'),
+        version: z.enum(API_VERSION_NAMES).optional().describe(`The X-API-Version whose document to read (default ${LATEST_API_VERSION}).`),
+      },
       outputSchema: {
         method: z.string(),
         path: z.string(),
@@ -114,8 +119,8 @@ export function mcpServer(deps: ToolDeps): McpServer {
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ method, path }) => {
-      const detail = deps.endpoint(method, path);
+    ({ method, path, version }) => {
+      const detail = deps.endpoint(method, path, version ?? LATEST_API_VERSION);
       if (!detail) throw new Error(`No documented operation ${method} ${path}. list_endpoints gives every method and path.`);
       return answer({ ...detail });
     },
@@ -125,9 +130,9 @@ export function mcpServer(deps: ToolDeps): McpServer {
     'create_sandbox_key',
     {
       title: 'Create a sandbox key',
-      description: `Creates a sandbox test key (sk_test_…) for a plan, as POST ${SANDBOX_KEYS_URL} does: it lives 24 hours, starts with the documented sample objects, and works only in the sandbox.`,
+      description: `Creates a sandbox test key (sk_test_…) for a plan, as POST ${SANDBOX_KEYS_URL} does: it lives 24 hours, starts with the documented sample objects, works only in the sandbox, and is pinned to the newest API version (apiVersion).`,
       inputSchema: { plan: planSchema },
-      outputSchema: { key: z.string(), plan: planSchema, expiresAt: z.string() },
+      outputSchema: { key: z.string(), plan: planSchema, expiresAt: z.string(), apiVersion: z.enum(API_VERSION_NAMES) },
       annotations: { readOnlyHint: false, openWorldHint: false },
     },
     async ({ plan }) => answer(await deps.createKey(plan)),
@@ -137,7 +142,7 @@ export function mcpServer(deps: ToolDeps): McpServer {
     'sandbox_request',
     {
       title: 'Call the sandbox',
-      description: `Sends one request to this site's sandbox (${SANDBOX_BASE_PATH} + path) with the key, and returns the answer. Send the headers the reference requires (X-API-Version, X-Plan-Type with the key's plan). Only sandbox paths are accepted: other hosts, absolute URLs, /api paths and ".." are refused without sending anything.`,
+      description: `Sends one request to this site's sandbox (${SANDBOX_BASE_PATH} + path) with the key, and returns the answer. Send X-API-Version to choose the API version (without it the key's pinned version answers, as create_sandbox_key says) and X-Plan-Type with the key's plan. Only sandbox paths are accepted: other hosts, absolute URLs, /api paths and ".." are refused without sending anything.`,
       inputSchema: {
         key: z.string().min(1).max(200),
         method: z.enum(['GET', 'POST']),

@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import type { PlanId } from '../../../src/data/plans';
 import { SANDBOX_KEYS_PER_MINUTE } from '../../../src/data/sandbox';
-import { sandboxKeyRequestSchema, type SandboxKeyResponse } from '../../../src/schemas/sandbox';
+import { sandboxKeyPinRequestSchema, sandboxKeyRequestSchema, type SandboxKeyResponse } from '../../../src/schemas/sandbox';
 import type { Writes } from '../db/database';
 import type { Feature } from '../deps';
 import type { Counters } from '../counters';
@@ -14,6 +14,7 @@ import { parsedBody, validateBody } from '../http/validate';
 import { eventStreamRoute } from './events/stream';
 import { sandboxEventMigrations } from './events/table';
 import { mintKey } from './keys';
+import { movePin } from './pin';
 import { requestLogRoute } from './requestLog';
 import { setRequestId } from './requestId';
 import { SANDBOX_IDEMPOTENCY_TABLE, sandboxMigrations } from './table';
@@ -40,7 +41,7 @@ export function sandboxKeyLimiter(counters: Counters, metrics?: AppMetrics): Req
 }
 
 /** Mints a key as an acknowledged write (the service behind POST /api/sandbox/keys and create_sandbox_key). */
-export async function issueKey(deps: { writes: Writes; now: () => Date; logger: Logger; metrics?: AppMetrics }, plan: PlanId): Promise<{ key: string; plan: PlanId; expiresAt: string }> {
+export async function issueKey(deps: { writes: Writes; now: () => Date; logger: Logger; metrics?: AppMetrics }, plan: PlanId): Promise<Omit<SandboxKeyResponse, 'success'>> {
   const minted = await deps.writes.run((tx) => mintKey({ db: tx, now: deps.now }, plan));
   deps.logger.info({ plan }, 'sandbox key created');
   deps.metrics?.sandboxKeyMinted(plan);
@@ -59,6 +60,11 @@ export const sandboxKeysFeature: Feature = {
       const { plan } = parsedBody(res, sandboxKeyRequestSchema);
       const minted = await issueKey({ writes, now, logger, metrics }, plan);
       res.status(201).json({ success: true, ...minted } satisfies SandboxKeyResponse);
+    });
+    // Upgrade the key's pinned API version, or roll it back within the window (docs/guide/versioning.mdx).
+    router.post('/keys/version', limiters.api, validateBody(sandboxKeyPinRequestSchema), async (req, res) => {
+      const { version } = parsedBody(res, sandboxKeyPinRequestSchema);
+      res.json(await writes.run((tx) => movePin({ db: tx, now }, req.get('authorization'), version)));
     });
     router.get('/requests', limiters.api, requestLogRoute({ db, now }));
     router.get('/events', limiters.api, eventStreamRoute({ db, now, logger, metrics }));

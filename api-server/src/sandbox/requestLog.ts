@@ -9,6 +9,7 @@ import type { Logger } from '../logger';
 import { HttpError } from '../http/errors';
 import { SandboxError } from './errors';
 import { authenticate, type SandboxKey } from './keys';
+import { isApiVersion } from '../../../src/data/apiVersioning';
 
 /*
  * Each sandbox key's request log: what a developer's code really sent and what it got back.
@@ -104,6 +105,7 @@ export function recordRequests(deps: RecordDeps): RequestHandler {
         request_headers: text(redactedHeaders(req)),
         request_body: text(capBody(req.body)),
         response_body: text(capBody(body)),
+        api_version: (res.locals as { apiVersion?: string }).apiVersion ?? null,
       };
       deps.writes
         .run((tx) => insert(tx, row))
@@ -128,6 +130,7 @@ export async function listRequests(db: Db, keyId: string, limit: number = SANDBO
     durationMs: Number(r.duration_ms),
     request: { headers: JSON.parse(r.request_headers) as Record<string, string>, body: JSON.parse(r.request_body) as unknown },
     response: { body: JSON.parse(r.response_body) as unknown },
+    apiVersion: isApiVersion(r.api_version) ? r.api_version : null,
   }));
 }
 

@@ -1,5 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { API_VERSION, PLAN_HEADER, SANDBOX_FIXTURES, SIMULATE_HEADER, SIMULATE_RATE_LIMIT, SIMULATED_RETRY_AFTER_S, type ApiEndpoint, type FixtureError } from '../../../src/data/apiReference';
+import { PLAN_HEADER, SANDBOX_FIXTURES, SIMULATE_HEADER, SIMULATE_RATE_LIMIT, SIMULATED_RETRY_AFTER_S, type ApiEndpoint, type FixtureError } from '../../../src/data/apiReference';
+import { API_VERSION_NAMES, isApiVersion, LATEST_API_VERSION, type ApiVersionName } from '../../../src/data/apiVersioning';
+import { downgradeParams, referenceFor, upgradeValue } from '../../../src/data/apiReference/versions';
 import { getPlan, isPlanId, PLAN_IDS } from '../../../src/data/plans';
 import { sandboxRateLimit } from '../../../src/data/sandbox';
 import type { Db, Writes } from '../db/database';
@@ -43,14 +45,25 @@ interface Locals {
 const locals = (res: Response) => res.locals as Locals;
 
 /**
- * Checks the version header, and the plan header when sent. The key carries its plan and decides
- * (PLAN_HEADER_RULE): X-Plan-Type is checked only for a value that names no plan, so an imported
- * document whose example names another plan still works with any key.
+ * The version a request is answered in: its X-API-Version, else the key's pinned version. v1's
+ * document requires the header, so a key pinned to v1 still gets v1's 400 without it.
+ */
+function versionOf(req: Request, key: SandboxKey): ApiVersionName {
+  const version = req.get('x-api-version');
+  if (!version) {
+    if (key.apiVersion !== 'v1') return key.apiVersion;
+    throw new SandboxError('invalid_request_error', 'parameter_missing', `Missing required header: X-API-Version (the current version is ${LATEST_API_VERSION}).`, 'X-API-Version');
+  }
+  if (!isApiVersion(version)) throw new SandboxError('invalid_request_error', 'api_version_invalid', `Unknown X-API-Version ${version}: the versions are ${API_VERSION_NAMES.join(', ')}.`, 'X-API-Version');
+  return version;
+}
+
+/**
+ * Checks the plan header when sent. The key carries its plan and decides (PLAN_HEADER_RULE):
+ * X-Plan-Type is checked only for a value that names no plan, so an imported document whose
+ * example names another plan still works with any key.
  */
 function checkHeaders(req: Request): void {
-  const version = req.get('x-api-version');
-  if (!version) throw new SandboxError('invalid_request_error', 'parameter_missing', `Missing required header: X-API-Version (the current version is ${API_VERSION}).`, 'X-API-Version');
-  if (version !== API_VERSION) throw new SandboxError('invalid_request_error', 'api_version_invalid', `Unknown X-API-Version ${version}: the current version is ${API_VERSION}.`, 'X-API-Version');
   const plan = req.get(PLAN_HEADER);
   if (plan !== undefined && !isPlanId(plan)) {
     throw new SandboxError('invalid_request_error', 'parameter_invalid_enum', `Invalid ${PLAN_HEADER}: must be one of ${PLAN_IDS.join(', ')} (or left out: your key's plan applies).`, PLAN_HEADER);
@@ -123,14 +136,20 @@ export function sandboxRouter(routerDeps: SandboxRouterDeps): Router {
   router.use(async (req, res, next) => {
     try {
       const { key, endpoint, pathParams } = locals(res);
+      const version = versionOf(req, key);
+      // For the request log: which version answered, header or pin.
+      res.locals.apiVersion = version;
       checkHeaders(req);
       if (!endpoint.plans.includes(key.plan)) {
         throw new SandboxError('permission_error', 'plan_upgrade_required', `This endpoint requires ${plansPhrase(endpoint.plans)}.`);
       }
-      const params = readParams(endpoint, { method: req.method, query: req.query as Record<string, unknown>, body: req.body, path: pathParams });
-      const answer = await dispatch(deps, req, res, key, endpoint, params);
+      // Checked against the version's own document, then run as v1 (the operations' shapes) and answered in the version's.
+      const documented = referenceFor(version).endpoints.find((e) => e.id === endpoint.id)!;
+      const params = downgradeParams(version, endpoint.id, readParams(documented, { method: req.method, query: req.query as Record<string, unknown>, body: req.body, path: pathParams }));
+      const answer = await dispatch(deps, req, res, { ...key, apiVersion: version }, endpoint, params);
       if (endpoint.method === 'POST' && answer.status < 300) deps.webhooksQueued?.();
-      res.status(answer.status).json(withRequestId(answer, locals(res).requestId));
+      const body = answer.status < 300 ? upgradeValue(version, endpoint.response.schema, answer.body) : answer.body;
+      res.status(answer.status).json(withRequestId({ ...answer, body }, locals(res).requestId));
     } catch (err) {
       next(err);
     }

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { Schema } from '../db/schema';
 import { SANDBOX_IDEMPOTENCY_TABLE } from './table';
@@ -20,7 +20,11 @@ export interface NewObject {
 export class SandboxStore {
   constructor(private readonly db: Db) {}
 
-  async insertKey(row: SandboxKeyRow): Promise<void> {
+  async setPin(id: string, pin: Pick<SandboxKeyRow, 'api_version' | 'pinned_at' | 'previous_version'>): Promise<void> {
+    await this.db.updateTable('sandbox_keys').set(pin).where('id', '=', id).execute();
+  }
+
+  async insertKey(row: Insertable<Schema['sandbox_keys']>): Promise<void> {
     await this.db.insertInto('sandbox_keys').values(row).execute();
   }
 

@@ -18,6 +18,12 @@ export interface SandboxTables {
     plan: string;
     created_at: number;
     expires_at: number;
+    /** The API version the key is pinned to (src/data/apiVersioning.ts): answers follow it when a request names none. */
+    api_version: Generated<string>;
+    /** When the pin last moved (an upgrade or a rollback); null while it is the version the key was made with. */
+    pinned_at: number | null;
+    /** The version before the last upgrade, which a rollback may return to within the window; null otherwise. */
+    previous_version: string | null;
   };
   /** What sandbox keys created: documented entities as JSON, by kind, paged by seq. */
   sandbox_objects: {
@@ -46,6 +52,8 @@ export interface SandboxTables {
     request_headers: string;
     request_body: string;
     response_body: string;
+    /** The API version that answered (the header's, else the key's pin); null when refused before it was known. */
+    api_version: string | null;
   };
 }
 
@@ -117,6 +125,22 @@ export const sandboxMigrations: Migration[] = [
         .addColumn('response_body', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('sandbox_requests_key_seq').on('sandbox_requests').columns(['key_id', 'seq']).execute();
+    },
+  },
+  {
+    // API versions: each key is pinned to one. Keys made before it are v1's, the only version then.
+    id: 'sandbox-004',
+    up: async (db, engine) => {
+      await db.schema.alterTable('sandbox_keys').addColumn('api_version', 'text', (c) => c.notNull().defaultTo('v1')).execute();
+      await db.schema.alterTable('sandbox_keys').addColumn('pinned_at', epochMs(engine)).execute();
+      await db.schema.alterTable('sandbox_keys').addColumn('previous_version', 'text').execute();
+    },
+  },
+  {
+    // The request log names the version that answered: a request without X-API-Version got the key's pin.
+    id: 'sandbox-005',
+    up: async (db) => {
+      await db.schema.alterTable('sandbox_requests').addColumn('api_version', 'text').execute();
     },
   },
 ];

@@ -7,7 +7,8 @@ import { ACCOUNTING_PROVIDER, API_VERSION, SITE } from '@site/src/data/site';
 import { useSiteAddresses } from '@site/src/lib/useSiteAddresses';
 import { TIMINGS, SAMPLE_EXPIRIES } from '@site/src/data/timings';
 import { API_KEY_ENV } from '@site/src/data/apiReference/common';
-import { SIGNATURE_TOLERANCE_SECONDS, OPENAPI_URL_PUBLIC, OPENAPI_JSON_URL_PUBLIC, TYPED_CLIENT_URL_PUBLIC } from '@site/src/data/apiReference/public';
+import { SIGNATURE_TOLERANCE_SECONDS, TYPED_CLIENT_URL_PUBLIC } from '@site/src/data/apiReference/public';
+import { API_VERSION_NAMES, LATEST_API_VERSION, openApiUrls } from '@site/src/data/apiVersioning';
 import { CLAIMS } from '@site/src/data/claims';
 import { CLIENT_TIMEOUTS, CONNECTIONS_PER_ADDRESS, CONNECTIONS_RETRY_AFTER_S, ENV_VARS, IDLE_GRACE_MS, KEEP_ALIVE_TIMEOUT_MS, LISTEN_QUIET_MS, OVERLOAD, SERVER_MEMORY } from '@site/src/data/operations';
 import { LEDGERLINE_CLI, SANDBOX_BASE_PATH, SANDBOX_EVENT_LOG_SIZE, SANDBOX_EVENT_STREAMS_PER_ADDRESS, SANDBOX_EVENT_STREAMS_PER_INSTANCE, SANDBOX_EVENT_STREAMS_PER_KEY, SANDBOX_EVENTS_URL, SANDBOX_KEY_TTL_MS, SANDBOX_KEYS_URL, SANDBOX_REQUEST_LOG_BODY_BYTES, SANDBOX_REQUEST_LOG_SIZE, SANDBOX_REQUESTS_URL } from '@site/src/data/sandbox';
@@ -44,19 +45,24 @@ export function QuickLinks({ links, label = 'On this page' }: { links: readonly 
   );
 }
 
-/** The document in both formats: tools that read only JSON get it without converting. */
+/** Each version's document in both formats, newest first: tools that read only JSON get it without converting. */
 export function OpenApiDownload(): ReactNode {
-  const yaml = useBaseUrl(OPENAPI_URL_PUBLIC);
-  const json = useBaseUrl(OPENAPI_JSON_URL_PUBLIC);
+  const base = useBaseUrl('/');
   return (
-    <p className={styles.downloads}>
-      <a className={styles.download} href={yaml} download="ledgerline-openapi-v1.yaml" data-testid="openapi-download">
-        Download the OpenAPI 3.1 document (YAML)
-      </a>
-      <a className={styles.download} href={json} download="ledgerline-openapi-v1.json" data-testid="openapi-download-json">
-        Same document as JSON
-      </a>
-    </p>
+    <ul className={styles.downloads} data-testid="openapi-downloads">
+      {[...API_VERSION_NAMES].reverse().map((version) => (
+        <li key={version}>
+          OpenAPI 3.1 document of version <code>{version}</code>{version === LATEST_API_VERSION ? ' (newest)' : ''}:{' '}
+          <a className={styles.download} href={`${base}${openApiUrls(version).yaml.slice(1)}`} download={`ledgerline-openapi-${version}.yaml`} data-testid={`openapi-download-${version}`}>
+            YAML
+          </a>{' '}
+          ·{' '}
+          <a className={styles.download} href={`${base}${openApiUrls(version).json.slice(1)}`} download={`ledgerline-openapi-${version}.json`} data-testid={`openapi-download-json-${version}`}>
+            JSON
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

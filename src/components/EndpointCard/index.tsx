@@ -5,12 +5,15 @@ import CodeBlock from '@theme/CodeBlock';
 import Link from '@docusaurus/Link';
 import CodeTabs from '@site/src/components/CodeTabs';
 import { MethodBadge, ParamsTable, PlanAvailability, UpgradeBadge } from '@site/src/components/ApiTables';
-import { API_KEY_ENV, endpointAnchor, endpointById, IDEMPOTENCY_HEADER, API_VERSION, codeSamples, endpointsOf, type ApiEndpoint, type ApiSectionId, type EndpointId } from '@site/src/data/apiReference';
+import { API_KEY_ENV, endpointAnchor, endpointById, IDEMPOTENCY_HEADER, codeSamples, endpointsOf, type ApiEndpoint, type ApiSectionId, type EndpointId } from '@site/src/data/apiReference';
 import { PLAN_LIMITS, formatLimit, type PlanLimits } from '@site/src/data/limits';
 import { getPlan, type PlanId } from '@site/src/data/plans';
 import LazyHydrate from '@site/src/components/LazyHydrate';
 import TryIt from '@site/src/components/TryIt';
 import { useSiteAddresses } from '@site/src/lib/useSiteAddresses';
+import { useApiVersion } from '@site/src/lib/apiVersion';
+import { endpointIn } from '@site/src/lib/apiVersionReference';
+import type { ApiVersionName } from '@site/src/data/apiVersioning';
 import styles from './styles.module.css';
 
 export interface EndpointCardProps {
@@ -38,14 +41,14 @@ export function limitNote(key: keyof PlanLimits, plan: PlanId): string | null {
   }
 }
 
-function Headers({ endpoint, plan }: { endpoint: ApiEndpoint; plan: string }): ReactNode {
+function Headers({ endpoint, plan, version }: { endpoint: ApiEndpoint; plan: string; version: ApiVersionName }): ReactNode {
   return (
     <ul className={styles.headers} aria-label="Headers">
       <li>
         <code>Authorization: Bearer ${API_KEY_ENV}</code>
       </li>
       <li>
-        <code>X-API-Version: {API_VERSION}</code>
+        <code>X-API-Version: {version}</code>
       </li>
       <li>
         {/* The key carries its plan (PLAN_HEADER_RULE): the header only names it. */}
@@ -70,7 +73,10 @@ function Headers({ endpoint, plan }: { endpoint: ApiEndpoint; plan: string }): R
  * tabs and the response example. On a plan page an unavailable call is dimmed, badged Upgrade
  * Required and shows no samples (they would only answer 403).
  */
-export default function EndpointCard({ endpoint, plan, anchor }: EndpointCardProps): ReactNode {
+export default function EndpointCard({ endpoint: written, plan, anchor }: EndpointCardProps): ReactNode {
+  // The call as the version picked in the page's switcher documents it.
+  const version = useApiVersion();
+  const endpoint = endpointIn(version, written);
   const available = !plan || endpoint.plans.includes(plan);
   const notes = plan ? (endpoint.limits ?? []).map((k) => limitNote(k, plan)).filter((n): n is string => n !== null) : [];
   const { apiBaseUrl } = useSiteAddresses();
@@ -96,7 +102,7 @@ export default function EndpointCard({ endpoint, plan, anchor }: EndpointCardPro
         </p>
         <p>{endpoint.description}</p>
         {/* Dimmed calls too: trying one shows the 403 the plan would get. */}
-        <TryIt endpoint={endpoint} plan={plan} />
+        <TryIt endpoint={endpoint} plan={plan} version={version} />
         {!available ? (
           <p className={styles.upgradeHint}>
             Available on {endpoint.plans.map((id) => getPlan(id).name).join(' and ')}. <Link to="/#pricing">Compare plans and upgrade</Link>
@@ -117,7 +123,7 @@ export default function EndpointCard({ endpoint, plan, anchor }: EndpointCardPro
             ) : null}
             <div className={styles.block}>
               <h4 className={styles.blockTitle}>Headers</h4>
-              <Headers endpoint={endpoint} plan={plan ?? 'business'} />
+              <Headers endpoint={endpoint} plan={plan ?? 'business'} version={version} />
             </div>
             <div className={styles.block}>
               <h4 className={styles.blockTitle}>Parameters</h4>
@@ -126,7 +132,7 @@ export default function EndpointCard({ endpoint, plan, anchor }: EndpointCardPro
             <div className={styles.grid}>
               <div className={styles.block}>
                 <h4 className={styles.blockTitle}>Request</h4>
-                <CodeTabs samples={codeSamples(endpoint, apiBaseUrl, plan)} />
+                <CodeTabs samples={codeSamples(endpoint, apiBaseUrl, plan, version)} />
               </div>
               <div className={styles.block}>
                 <h4 className={styles.blockTitle}>Response</h4>

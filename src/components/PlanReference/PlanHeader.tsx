@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import Heading from '@theme/Heading';
 import FullPageLink from '@site/src/components/FullPageLink';
 import { PLAN_DOC_PROFILES, type PlanDocProfile } from '@site/src/data/planProfiles';
-import { OPENAPI_JSON_URL_PUBLIC, OPENAPI_URL_PUBLIC } from '@site/src/data/apiReference/public';
+import { API_VERSION_NAMES, openApiUrls } from '@site/src/data/apiVersioning';
+import ApiVersionSwitch from '@site/src/components/ApiVersionSwitch';
 import styles from './styles.module.css';
 
 /** Title block of a plan page, where /api-docs has its title: plan, price, description, plan switcher. */
@@ -27,15 +28,21 @@ export default function PlanHeader({ profile }: { profile: PlanDocProfile }): Re
             </FullPageLink>
           ))}
         </nav>
+        <ApiVersionSwitch />
         <span className={styles.openApiLinks}>
           OpenAPI 3.1:{' '}
-          <a className={styles.openApiLink} href={OPENAPI_URL_PUBLIC} download="ledgerline-openapi-v1.yaml">
-            YAML
-          </a>{' '}
-          ·{' '}
-          <a className={styles.openApiLink} href={OPENAPI_JSON_URL_PUBLIC} download="ledgerline-openapi-v1.json">
-            JSON
-          </a>
+          {[...API_VERSION_NAMES].reverse().map((version, i) => (
+            <span key={version}>
+              {i > 0 ? ' · ' : ''}
+              {version}{' '}
+              <a className={styles.openApiLink} href={openApiUrls(version).yaml} download={`ledgerline-openapi-${version}.yaml`}>
+                YAML
+              </a>{' '}
+              <a className={styles.openApiLink} href={openApiUrls(version).json} download={`ledgerline-openapi-${version}.json`}>
+                JSON
+              </a>
+            </span>
+          ))}
         </span>
       </div>
     </header>

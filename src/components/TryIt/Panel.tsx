@@ -7,6 +7,7 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import { EXAMPLE_PLAN, type ApiEndpoint } from '@site/src/data/apiReference';
 import { getPlan, PLAN_IDS, type PlanId } from '@site/src/data/plans';
+import type { ApiVersionName } from '@site/src/data/apiVersioning';
 import { SHOWN_RESPONSE_HEADERS, TRY_IT_COPY as COPY } from '@site/src/data/tryIt';
 import { DELIVERIES_OPERATIONS } from '@site/src/data/tryItDeliveries';
 import { useCopy } from '@site/src/lib/useCopy';
@@ -44,7 +45,7 @@ async function call(request: SandboxRequest): Promise<Answer> {
   return { status: res.status, statusText: res.statusText, requestId: res.headers.get('request-id'), headers, body, isJson };
 }
 
-export default function Panel({ endpoint, plan: pagePlan }: { endpoint: ApiEndpoint; plan?: PlanId }): ReactNode {
+export default function Panel({ endpoint, plan: pagePlan, version = 'v1' }: { endpoint: ApiEndpoint; plan?: PlanId; version?: ApiVersionName }): ReactNode {
   const ids = useId();
   const [plan, setPlan] = useState<PlanId>(pagePlan ?? EXAMPLE_PLAN);
   const [values, setValues] = useState<TryItValues>(() => initialValues(endpoint));
@@ -56,7 +57,7 @@ export default function Panel({ endpoint, plan: pagePlan }: { endpoint: ApiEndpo
   const busy = state.kind === 'busy';
   const invalidField = state.kind === 'error' ? state.field : undefined;
 
-  const build = (k: SandboxKey) => buildRequest(endpoint, values, { origin: window.location.origin, key: k.key, plan: k.plan });
+  const build = (k: SandboxKey) => buildRequest(endpoint, values, { origin: window.location.origin, key: k.key, plan: k.plan, version });
   const shown = key && key.plan === plan ? build(key) : null;
   const curlText = shown?.ok ? toCurl(shown.request) : null;
 

@@ -202,6 +202,14 @@ function Detail({ entry, apiKey, replaying, onReplay, onError }: DetailProps): R
           <dt>{COPY.durationLabel}</dt>
           <dd>{COPY.duration(entry.durationMs)}</dd>
         </div>
+        {entry.apiVersion ? (
+          <div>
+            <dt>{COPY.versionLabel}</dt>
+            <dd>
+              <code data-testid="recent-api-version">{entry.apiVersion}</code>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <div className={styles.actions}>
         <button type="button" className="button button--sm button--primary" onClick={() => replaying || onReplay()} aria-disabled={replaying}>

@@ -6,6 +6,7 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { ApiEndpoint } from '@site/src/data/apiReference';
 import type { PlanId } from '@site/src/data/plans';
+import type { ApiVersionName } from '@site/src/data/apiVersioning';
 import { TRY_IT_COPY as COPY } from '@site/src/data/tryIt';
 import styles from './styles.module.css';
 
@@ -15,9 +16,11 @@ export interface TryItProps {
   endpoint: ApiEndpoint;
   /** The plan page's plan; on /api-docs (undefined) the reader picks the plan of the test key. */
   plan?: PlanId;
+  /** The API version the page shows (its X-API-Version, and the endpoint's shapes); v1 by default. */
+  version?: ApiVersionName;
 }
 
-export default function TryIt({ endpoint, plan }: TryItProps): ReactNode {
+export default function TryIt({ endpoint, plan, version = 'v1' }: TryItProps): ReactNode {
   const [open, setOpen] = useState(false);
   // Mounted once opened and then only hidden, so closing and reopening keeps what was typed and answered.
   const [mounted, setMounted] = useState(false);
@@ -38,7 +41,8 @@ export default function TryIt({ endpoint, plan }: TryItProps): ReactNode {
       {mounted ? (
         <div id={panelId} hidden={!open}>
           <Suspense fallback={<p className={styles.loading}>{COPY.loading}</p>}>
-            <Panel endpoint={endpoint} plan={plan} />
+            {/* A new panel per version: its fields start from that version's example. */}
+            <Panel key={version} endpoint={endpoint} plan={plan} version={version} />
           </Suspense>
         </div>
       ) : null}

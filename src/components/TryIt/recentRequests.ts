@@ -66,6 +66,8 @@ export function replayRequest(entry: LoggedRequest, { origin, key }: { origin: s
     const value = sent.get(name.toLowerCase());
     if (value !== undefined) headers.push([name, value]);
   }
+  // Answered in the key's pinned version: the replay names it, so a pin moved since changes nothing.
+  if (!sent.has('x-api-version') && entry.apiVersion) headers.push(['X-API-Version', entry.apiVersion]);
   const hasBody = body !== null && body !== undefined;
   if (hasBody && !sent.has('content-type')) headers.push(['Content-Type', 'application/json']);
   return {

@@ -4,6 +4,7 @@
  * terminal send the same request.
  */
 import { API_VERSION, IDEMPOTENCY_HEADER, type ApiEndpoint } from '@site/src/data/apiReference';
+import type { ApiVersionName } from '@site/src/data/apiVersioning';
 import type { PlanId } from '@site/src/data/plans';
 import { SANDBOX_BASE_PATH } from '@site/src/data/sandbox';
 import { TRY_IT_COPY } from '@site/src/data/tryIt';
@@ -59,9 +60,11 @@ export interface BuildOptions {
   origin: string;
   key: string;
   plan: PlanId;
+  /** X-API-Version: the version the page shows; v1 when not given. */
+  version?: ApiVersionName;
 }
 
-export function buildRequest(endpoint: ApiEndpoint, values: TryItValues, { origin, key, plan }: BuildOptions): BuildResult {
+export function buildRequest(endpoint: ApiEndpoint, values: TryItValues, { origin, key, plan, version = API_VERSION }: BuildOptions): BuildResult {
   let missing: string | null = null;
   const path = endpoint.path.replace(PLACEHOLDER, (_m, name: string) => {
     const value = values.params[name] ?? '';
@@ -83,7 +86,7 @@ export function buildRequest(endpoint: ApiEndpoint, values: TryItValues, { origi
 
   const headers: [string, string][] = [
     ['Authorization', `Bearer ${key}`],
-    ['X-API-Version', API_VERSION],
+    ['X-API-Version', version],
     ['X-Plan-Type', plan],
   ];
   let body: string | null = null;

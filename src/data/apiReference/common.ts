@@ -4,6 +4,7 @@
  */
 import { ACCOUNTING_PROVIDER, API_VERSION } from '../site';
 import { PLAN_IDS, WHITE_LABEL_PLAN_IDS, type PlanId } from '../plans';
+import { API_VERSION_NAMES, LATEST_API_VERSION } from '../apiVersioning';
 
 export { API_VERSION };
 
@@ -86,7 +87,7 @@ export const REQUEST_HEADERS: readonly HeaderDoc[] = [
     name: 'X-API-Version',
     example: API_VERSION,
     required: true,
-    description: `API version of the request and response shapes. The current version is ${API_VERSION}.`,
+    description: `API version of the request and response shapes: one of ${API_VERSION_NAMES.join(', ')} (the newest is ${LATEST_API_VERSION}). Without it your key's pinned version applies; a key pinned to ${API_VERSION} must send it.`,
   },
   {
     name: PLAN_HEADER,

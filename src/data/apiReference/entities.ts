@@ -6,7 +6,8 @@
 import { SAMPLE_EXPIRIES } from '../timings';
 import { PLAN_IDS, type PlanId } from '../plans';
 import { PLAN_LIMITS } from '../limits';
-import { ACCOUNT_TYPES, EXAMPLE_PLAN, PERMISSIONS, SAMPLE_IDS, SAMPLE_TIMES, STATUSES } from './common';
+import { API_VERSION_NAMES } from '../apiVersioning';
+import { ACCOUNT_TYPES, API_VERSION, EXAMPLE_PLAN, PERMISSIONS, SAMPLE_IDS, SAMPLE_TIMES, STATUSES } from './common';
 import type { JsonSchema } from './types';
 
 const str = (description: string, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', description, ...extra });
@@ -23,6 +24,9 @@ const obj = (properties: Record<string, JsonSchema>, description?: string): Json
 
 /** Rows of the profit and loss report, in report order. */
 export const PROFIT_LOSS_ROWS = ['Income', 'Expenses', 'Net Profit'] as const;
+
+/** `schema` with `name` optional: a field added to a released schema, which older objects may lack. */
+const optional = (schema: JsonSchema, name: string): JsonSchema => ({ ...schema, required: schema.required!.filter((r) => r !== name) });
 
 export const API_SCHEMAS: Record<string, JsonSchema> = {
   Account: obj({
@@ -104,12 +108,14 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
     transaction_count: { type: 'integer', description: 'Number of transactions queued.' },
     created_at: time('Creation time.'),
   }),
-  Webhook: obj({
+  // api_version came after v1's release: webhooks stored before it were v1's.
+  Webhook: optional(obj({
     id: str('Webhook id.'),
     url: str('HTTPS endpoint receiving the events.', { format: 'uri' }),
     events: { type: 'array', items: { type: 'string' }, description: 'Event types delivered.' },
     secret: str('Signing secret, shown once when the webhook is created.'),
     active: { type: 'boolean', description: 'Whether events are delivered.' },
+    api_version: str("API version of the events delivered to it: each event's api_version, and the shapes of its data.object.", { enum: API_VERSION_NAMES }),
     created_at: time('Creation time.'),
     last_delivery: {
       type: ['object', 'null'],
@@ -122,7 +128,7 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
       required: ['timestamp', 'status', 'response_time_ms'],
       additionalProperties: false,
     },
-  }),
+  }), 'api_version'),
   WebhookDelivery: obj({
     id: str('Delivery id.'),
     webhook_id: str('Webhook the event was for.'),
@@ -248,6 +254,7 @@ export const EXAMPLES = {
     events: ['transaction.completed', 'payment.succeeded'],
     secret: 'whsec_5f8d2a9c7e1b4f6a',
     active: true,
+    api_version: API_VERSION,
     created_at: SAMPLE_TIMES.created,
     last_delivery: { timestamp: SAMPLE_TIMES.updated, status: STATUSES.webhookDelivery[0], response_time_ms: 142 },
   },

@@ -1,8 +1,9 @@
 /**
- * Builds the OpenAPI 3.1 document of the documented v1 API from the typed data beside it.
- * The site build serves it as /openapi/v1.yaml and .json (src/plugins/siteAddressFiles.ts) and the
- * typed client is generated from it: nothing is committed, so the YAML, the docs pages and the
- * plan pages cannot drift.
+ * Builds the OpenAPI 3.1 document of each API version from the typed data beside it (v1's
+ * reference with the version's changes applied, ./versions). The site build serves each as
+ * /openapi/<version>.yaml and .json (src/plugins/siteAddressFiles.ts) and the typed client is
+ * generated from them: nothing is committed but the release snapshots (./releases), so the YAML,
+ * the docs pages and the plan pages cannot drift.
  */
 import { PLAN_IDS } from '../plans';
 import { PLAN_LIMITS } from '../limits';
@@ -10,10 +11,12 @@ import { ACCOUNTING_PROVIDER, SITE } from '../site';
 import type { SiteAddresses } from '../../domain/siteAddress';
 import { SANDBOX_BASE_PATH, SANDBOX_KEYS_URL } from '../sandbox';
 import { API_VERSION, EXAMPLE_PLAN, IDEMPOTENCY, IDEMPOTENCY_HEADER, PERMISSIONS, PLAN_HEADER, PLAN_HEADER_RULE, REQUEST_HEADERS } from './common';
-import { API_SCHEMAS, EXAMPLES } from './entities';
-import { API_ENDPOINTS } from './endpoints';
+import { EXAMPLES } from './entities';
 import { API_ERROR_TYPES } from './errors';
-import { EXAMPLE_SIGNATURES, SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_EVENTS, WEBHOOK_HEADERS } from './events';
+import { SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS } from './events';
+import { EXAMPLE_SIGNATURES } from './versions/signatures';
+import { referenceFor, type VersionReference } from './versions';
+import { LATEST_API_VERSION, type ApiVersionName } from '../apiVersioning';
 import { codeSamples, CODE_LANGUAGES } from './samples';
 import { errorResponses, RESPONSE_HEADERS } from './openapiErrors';
 import { fixturesOf, MAGIC } from './fixtures';
@@ -47,8 +50,9 @@ const SECTION_DESCRIPTIONS: Record<ApiEndpoint['section'], string> = {
  * sends every example (twice) replays each create instead of creating twice or reusing one
  * operation's key on another (which answers 400 idempotency_key_reused).
  */
-export function idempotencyExample(endpoint: Pick<ApiEndpoint, 'id'>): string {
-  return `example-${endpoint.id}-v1`;
+export function idempotencyExample(endpoint: Pick<ApiEndpoint, 'id'>, version: ApiVersionName = API_VERSION): string {
+  // Per version too: the same create differs between versions (amounts), and a key is bound to its parameters.
+  return `example-${endpoint.id}-${version}`;
 }
 
 /** Hosts that name this machine: an unconfigured install has no production API to list. */
@@ -89,11 +93,11 @@ function successContent(endpoint: ApiEndpoint): Record<string, unknown> {
 const json = (schema: JsonSchema | { $ref: string }, example: unknown) => ({ 'application/json': { schema, example } });
 const ref = (schema: string | JsonSchema): JsonSchema => (typeof schema === 'string' ? { $ref: `#/components/schemas/${schema}` } : schema);
 
-function operation(endpoint: ApiEndpoint, apiBaseUrl: string): Record<string, unknown> {
+function operation(endpoint: ApiEndpoint, apiBaseUrl: string, version: ApiVersionName): Record<string, unknown> {
   const pathParams = endpoint.params.filter((p) => p.in === 'path');
   const query = endpoint.params.filter((p) => p.in === 'query');
   const bodyParams = endpoint.params.filter((p) => p.in === 'body');
-  const samples = codeSamples(endpoint, apiBaseUrl);
+  const samples = codeSamples(endpoint, apiBaseUrl, undefined, version);
   const op: Record<string, unknown> = {
     operationId: endpoint.id,
     summary: endpoint.summary,
@@ -104,7 +108,7 @@ function operation(endpoint: ApiEndpoint, apiBaseUrl: string): Record<string, un
     parameters: [
       { $ref: '#/components/parameters/ApiVersion' },
       { $ref: '#/components/parameters/PlanType' },
-      ...(endpoint.method === 'POST' ? [{ ...IDEMPOTENCY_PARAMETER, example: idempotencyExample(endpoint) }] : []),
+      ...(endpoint.method === 'POST' ? [{ ...IDEMPOTENCY_PARAMETER, example: idempotencyExample(endpoint, version) }] : []),
       ...pathParams.map((p) => ({ name: p.name, in: 'path', required: true, description: p.description, schema: p.schema, example: exampleOf(endpoint, p) })),
       ...query.map((p) => ({ name: p.name, in: 'query', required: p.required, description: p.description, schema: p.schema, example: exampleOf(endpoint, p) })),
     ],
@@ -141,24 +145,24 @@ function operation(endpoint: ApiEndpoint, apiBaseUrl: string): Record<string, un
       headers: { 'Request-Id': { $ref: '#/components/headers/RequestId' }, [PLAN_HEADER]: { $ref: '#/components/headers/PlanType' } },
       content: successContent(endpoint),
     },
-    ...errorResponses(endpoint),
+    ...errorResponses(endpoint, version),
   };
   op['x-codeSamples'] = CODE_LANGUAGES.map((l) => ({ lang: l.value === 'node' ? 'JavaScript' : l.value === 'curl' ? 'Shell' : 'Python', label: l.label, source: samples[l.value] }));
   return op;
 }
 
-function paths(apiBaseUrl: string): Record<string, Record<string, unknown>> {
+function paths(apiBaseUrl: string, ref: VersionReference): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
-  for (const endpoint of API_ENDPOINTS) {
+  for (const endpoint of ref.endpoints) {
     out[endpoint.path] ??= {};
-    out[endpoint.path]![endpoint.method.toLowerCase()] = operation(endpoint, apiBaseUrl);
+    out[endpoint.path]![endpoint.method.toLowerCase()] = operation(endpoint, apiBaseUrl, ref.version);
   }
   return out;
 }
 
-function webhooks(): Record<string, unknown> {
+function webhooks(ref: VersionReference): Record<string, unknown> {
   return Object.fromEntries(
-    WEBHOOK_EVENTS.map((e) => [
+    ref.events.map((e) => [
       e.type,
       {
         post: {
@@ -174,7 +178,7 @@ function webhooks(): Record<string, unknown> {
               required: true,
               description: `sha256=<hex HMAC-SHA256 of "{timestamp}.{raw body}" keyed with the webhook secret>. The example signs this example body with the sample secret ${EXAMPLES.Webhook.secret}.`,
               schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' },
-              example: `sha256=${EXAMPLE_SIGNATURES[e.type]}`,
+              example: `sha256=${EXAMPLE_SIGNATURES[ref.version][e.type]}`,
             },
             {
               name: WEBHOOK_HEADERS.timestamp,
@@ -197,15 +201,32 @@ function webhooks(): Record<string, unknown> {
   );
 }
 
-/** The document as served by a site at `addresses` (the build's SITE_URL and API_BASE_URL). */
-export function buildOpenApiDocument(addresses: SiteAddresses): Record<string, unknown> {
+/** How the version header reads in each version's document: from 2026-11-28 on, a key's pinned version applies when it is left out. */
+function versionParameter(version: ApiVersionName): Record<string, unknown> {
+  const pinned = version !== API_VERSION;
+  return {
+    name: 'X-API-Version',
+    in: 'header',
+    required: !pinned,
+    description: pinned
+      ? `API version: ${version} selects this document's shapes. Left out, your key's pinned version applies (new keys are pinned to the newest, ${LATEST_API_VERSION}).`
+      : 'API version.',
+    schema: { type: 'string', enum: [version] },
+    example: version,
+  };
+}
+
+/** The document of `version` as served by a site at `addresses` (the build's SITE_URL and API_BASE_URL). */
+export function buildOpenApiDocument(addresses: SiteAddresses, version: ApiVersionName = API_VERSION): Record<string, unknown> {
+  const ref = referenceFor(version);
   return {
     openapi: '3.1.0',
     info: {
       title: `${SITE.name} API`,
-      version: API_VERSION,
+      // Exactly the X-API-Version value that selects this document.
+      version,
       summary: 'Banking, Xero accounting integration, webhooks and white-label APIs.',
-      description: `Sample documentation of the ${SITE.name} ${API_VERSION} API. Every operation and webhook names the plans that may use it in ${PLANS_EXTENSION}.`,
+      description: `Sample documentation of the ${SITE.name} ${version} API. Every operation and webhook names the plans that may use it in ${PLANS_EXTENSION}.`,
       contact: { name: `${SITE.name} developer support`, email: SITE.contact.supportEmail, url: `${addresses.siteUrl}/support` },
       license: { name: 'Proprietary: sample documentation for Ledgerline customers', url: `${addresses.siteUrl}/terms` },
     },
@@ -217,14 +238,14 @@ export function buildOpenApiDocument(addresses: SiteAddresses): Record<string, u
     security: [{ bearerApiKey: [] }],
     tags: Object.entries(SECTION_TAGS).map(([section, name]) => ({ name, description: SECTION_DESCRIPTIONS[section as ApiEndpoint['section']] })),
     [PLAN_LIMITS_EXTENSION]: Object.fromEntries(PLAN_IDS.map((id) => [id, { ...PLAN_LIMITS[id] }])),
-    paths: paths(addresses.apiBaseUrl),
-    webhooks: webhooks(),
+    paths: paths(addresses.apiBaseUrl, ref),
+    webhooks: webhooks(ref),
     components: {
       securitySchemes: {
         bearerApiKey: { type: 'http', scheme: 'bearer', description: 'Your secret API key: Authorization: Bearer <key>.' },
       },
       parameters: {
-        ApiVersion: { name: 'X-API-Version', in: 'header', required: true, description: 'API version.', schema: { type: 'string', enum: [API_VERSION] }, example: API_VERSION },
+        ApiVersion: versionParameter(version),
         PlanType: { name: PLAN_HEADER, in: 'header', required: false, description: PLAN_HEADER_RULE, schema: { type: 'string', enum: [...PLAN_IDS] }, example: EXAMPLE_PLAN },
       },
       headers: {
@@ -232,7 +253,7 @@ export function buildOpenApiDocument(addresses: SiteAddresses): Record<string, u
         PlanType: { description: 'The plan of the API key, which this answer applied.', schema: { type: 'string', enum: [...PLAN_IDS] }, example: EXAMPLE_PLAN },
       },
       schemas: {
-        ...API_SCHEMAS,
+        ...ref.schemas,
         Error: {
           type: 'object',
           properties: {

@@ -5,6 +5,7 @@
  * are listed, so a contract tool never expects one it cannot get.
  */
 import { PLAN_IDS, getPlan } from '../plans';
+import { API_VERSION_NAMES, LATEST_API_VERSION, type ApiVersionName } from '../apiVersioning';
 import { API_VERSION, IDEMPOTENCY, SAMPLE_IDS } from './common';
 import { API_ERROR_TYPES } from './errors';
 import { fixturesOf, SANDBOX_FIXTURES, type FixtureError, type SandboxFixture } from './fixtures';
@@ -51,12 +52,17 @@ const plansPhrase = (plans: readonly string[]) => {
 const typeOf = (t: string) => API_ERROR_TYPES.find((e) => e.type === t)!;
 
 /** The answers every call may give, then the ones its parameters, plan and method add. */
-function cases(endpoint: ApiEndpoint): Record<string, ErrorCase> {
+function cases(endpoint: ApiEndpoint, version: ApiVersionName): Record<string, ErrorCase> {
   const out: Record<string, ErrorCase> = {};
   const add = (name: string, c: Omit<ErrorCase, 'type'> & { type?: string }) => (out[name] = { type: TYPE_OF_STATUS[c.status], ...c });
   const firstRequired = endpoint.params.find((p) => p.required);
   if (firstRequired) add('parameter_missing', { status: 400, code: 'parameter_missing', message: `Missing required param: ${firstRequired.name}.`, param: firstRequired.name });
-  add('version_missing', { status: 400, code: 'parameter_missing', message: `Missing required header: X-API-Version (the current version is ${API_VERSION}).`, param: 'X-API-Version' });
+  // Only v1 requires the header: from 2026-11-28 on, a request without it gets the key's pinned version.
+  if (version === API_VERSION) {
+    add('version_missing', { status: 400, code: 'parameter_missing', message: `Missing required header: X-API-Version (the current version is ${LATEST_API_VERSION}).`, param: 'X-API-Version' });
+  } else {
+    add('version_invalid', { status: 400, code: 'api_version_invalid', message: `Unknown X-API-Version 2020-01-01: the versions are ${API_VERSION_NAMES.join(', ')}.`, param: 'X-API-Version' });
+  }
   if (endpoint.method === 'POST') add('idempotency_key_reused', { status: 400, code: IDEMPOTENCY.refusals.reused.code, message: IDEMPOTENCY.refusals.reused.message, param: 'Idempotency-Key' });
   add('invalid_api_key', { status: 401, code: 'invalid_api_key', message: typeOf('authentication_error').exampleMessage, param: null });
   if (endpoint.plans.length < PLAN_IDS.length) {
@@ -80,9 +86,9 @@ function cases(endpoint: ApiEndpoint): Record<string, ErrorCase> {
 const REQUEST_ID_HEADER = { 'Request-Id': { $ref: '#/components/headers/RequestId' } };
 
 /** The `responses` entries of every error status this operation can answer, each with named examples. */
-export function errorResponses(endpoint: ApiEndpoint): Record<string, unknown> {
+export function errorResponses(endpoint: ApiEndpoint, version: ApiVersionName = API_VERSION): Record<string, unknown> {
   const byStatus = new Map<ErrorStatus, [string, ErrorCase][]>();
-  for (const entry of Object.entries(cases(endpoint))) byStatus.set(entry[1].status, [...(byStatus.get(entry[1].status) ?? []), entry]);
+  for (const entry of Object.entries(cases(endpoint, version))) byStatus.set(entry[1].status, [...(byStatus.get(entry[1].status) ?? []), entry]);
   return Object.fromEntries(
     [...byStatus.entries()]
       .sort(([a], [b]) => a - b)

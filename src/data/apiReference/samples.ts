@@ -3,6 +3,7 @@
  * Python) from the endpoint data, so the samples cannot disagree with the reference.
  */
 import type { PlanId } from '../plans';
+import type { ApiVersionName } from '../apiVersioning';
 import { API_KEY_ENV, API_VERSION, EXAMPLE_PLAN } from './common';
 import { TYPED_CLIENT_URL_PUBLIC } from './public';
 import { fillPath } from './endpoints';
@@ -51,12 +52,12 @@ export function toPython(value: unknown, level = 0): string {
   return `{\n${entries.map(([k, v]) => `${pad}${JSON.stringify(k)}: ${toPython(v, level + 1)},`).join('\n')}\n${end}}`;
 }
 
-export function curlSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: PlanId = EXAMPLE_PLAN): string {
+export function curlSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: PlanId = EXAMPLE_PLAN, version: ApiVersionName = API_VERSION): string {
   const url = `${apiBaseUrl}${fillPath(endpoint, endpoint.example)}${queryString(endpoint)}`;
   const lines = [
     endpoint.method === 'GET' ? `curl "${url}"` : `curl -X POST "${url}"`,
     `  -H "Authorization: Bearer $${API_KEY_ENV}"`,
-    `  -H "X-API-Version: ${API_VERSION}"`,
+    `  -H "X-API-Version: ${version}"`,
     `  -H "X-Plan-Type: ${plan}"`,
   ];
   const data = body(endpoint);
@@ -77,7 +78,7 @@ function literal(value: unknown): string {
  * by TypeScript (tests/unit/docs/typedClient.test.ts compiles every sample). Valid JavaScript
  * too, so it runs as an ES module once the client is compiled.
  */
-export function nodeSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: PlanId = EXAMPLE_PLAN): string {
+export function nodeSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: PlanId = EXAMPLE_PLAN, version: ApiVersionName = API_VERSION): string {
   const data = body(endpoint);
   const pick = (where: 'query' | 'path') => Object.fromEntries(endpoint.params.filter((p) => p.in === where && endpoint.example[p.name] !== undefined).map((p) => [p.name, endpoint.example[p.name]]));
   const params = Object.fromEntries(Object.entries({ path: pick('path'), query: pick('query') }).filter(([, v]) => Object.keys(v).length));
@@ -91,6 +92,8 @@ export function nodeSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: Plan
     `  baseUrl: '${apiBaseUrl}',`,
     `  apiKey: String(process.env.${API_KEY_ENV}),`,
     `  plan: '${plan}',`,
+    // The client is v1's unless told: the option picks both the header and the types.
+    ...(version === API_VERSION ? [] : [`  version: '${version}',`]),
     '});',
     '',
     `const { data, error } = await ledgerline.${endpoint.method}(${args});`,
@@ -99,7 +102,7 @@ export function nodeSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: Plan
   ].join('\n');
 }
 
-export function pythonSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: PlanId = EXAMPLE_PLAN): string {
+export function pythonSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: PlanId = EXAMPLE_PLAN, version: ApiVersionName = API_VERSION): string {
   const data = body(endpoint);
   const query = endpoint.params.filter((p) => p.in === 'query' && endpoint.example[p.name] !== undefined);
   const params = Object.fromEntries(query.map((p) => [p.name, endpoint.example[p.name]]));
@@ -113,7 +116,7 @@ export function pythonSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: Pl
     `    "${apiBaseUrl}${fillPath(endpoint, endpoint.example)}",`,
     '    headers={',
     `        "Authorization": f"Bearer {os.environ['${API_KEY_ENV}']}",`,
-    `        "X-API-Version": "${API_VERSION}",`,
+    `        "X-API-Version": "${version}",`,
     `        "X-Plan-Type": "${plan}",`,
     '    },',
     ...(query.length ? [`    params=${toPython(params, 1)},`] : []),
@@ -125,6 +128,6 @@ export function pythonSample(endpoint: ApiEndpoint, apiBaseUrl: string, plan: Pl
 }
 
 /** The samples of one call, addressed to `apiBaseUrl` (the build's API_BASE_URL). */
-export function codeSamples(endpoint: ApiEndpoint, apiBaseUrl: string, plan?: PlanId): Record<CodeLanguage, string> {
-  return { curl: curlSample(endpoint, apiBaseUrl, plan), node: nodeSample(endpoint, apiBaseUrl, plan), python: pythonSample(endpoint, apiBaseUrl, plan) };
+export function codeSamples(endpoint: ApiEndpoint, apiBaseUrl: string, plan?: PlanId, version: ApiVersionName = API_VERSION): Record<CodeLanguage, string> {
+  return { curl: curlSample(endpoint, apiBaseUrl, plan, version), node: nodeSample(endpoint, apiBaseUrl, plan, version), python: pythonSample(endpoint, apiBaseUrl, plan, version) };
 }

@@ -2,6 +2,8 @@
  * The MCP server at /mcp through the official SDK's client over Streamable HTTP: every tool,
  * with its schemas, structured content and text, against the real app and database.
  */
+import { referenceFor } from '../../../src/data/apiReference/versions';
+import { LATEST_API_VERSION } from '../../../src/data/apiVersioning';
 import request from 'supertest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { API_ENDPOINTS, endpointById, SAMPLE_IDS } from '../../../src/data/apiReference';
@@ -74,9 +76,14 @@ it('list_endpoints lists every v1 operation, or a plan’s; get_endpoint describ
   expect(starter.length).toBeLessThan(all.length);
   expect(starter.every((e) => e.plans.includes('starter'))).toBe(true);
 
+  // The newest version's document by default (new keys are pinned to it), any version's on request.
   const payment = endpointById('createPayment');
+  const newest = referenceFor(LATEST_API_VERSION).endpoints.find((e) => e.id === payment.id)!;
   const res = await call(client, 'get_endpoint', { method: 'POST', path: payment.path });
-  expect(res.structuredContent).toMatchObject({ method: 'POST', path: payment.path, summary: payment.summary, plans: [...payment.plans], examples: { request: payment.example, response: payment.response.example } });
+  expect(res.structuredContent).toMatchObject({ method: 'POST', path: payment.path, summary: payment.summary, plans: [...payment.plans], examples: { request: newest.example, response: newest.response.example } });
+  const v1 = await call(client, 'get_endpoint', { method: 'POST', path: payment.path, version: 'v1' });
+  expect(v1.structuredContent).toMatchObject({ examples: { request: payment.example, response: payment.response.example } });
+  expect(newest.example.amount).not.toEqual(payment.example.amount);
   expect(JSON.stringify(res.structuredContent!.requestBody)).toContain('amount');
   expect(Object.keys(res.structuredContent!.responses as object)).toContain('201');
   expect(Object.keys(res.structuredContent!.components as object).length).toBeGreaterThan(0);
@@ -87,7 +94,7 @@ it('list_endpoints lists every v1 operation, or a plan’s; get_endpoint describ
 
 it('create_sandbox_key mints a working key under the same per-client limit as POST /api/sandbox/keys', async () => {
   const res = await call(client, 'create_sandbox_key', { plan: 'business' });
-  expect(res.structuredContent).toEqual({ key: expect.stringMatching(/^sk_test_/), plan: 'business', expiresAt: expect.any(String) });
+  expect(res.structuredContent).toEqual({ key: expect.stringMatching(/^sk_test_/), plan: 'business', expiresAt: expect.any(String), apiVersion: LATEST_API_VERSION });
   const key = res.structuredContent!.key as string;
   expect((await request(t.app).get('/sandbox/v1/banking/accounts').set({ Authorization: `Bearer ${key}`, ...v1('business') })).status).toBe(200);
 

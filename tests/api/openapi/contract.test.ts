@@ -5,6 +5,7 @@
  * each plan, twice on the same key. Operations outside the plan must answer the documented 403.
  * Two collections: Portman's default (required parameters only, as an import into Postman) and
  * one with every optional parameter enabled, so each example in the document is sent as written.
+ * Each API version's document is run, with its own X-API-Version (the document's example).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { parse } from 'yaml';
 import { PLANS_EXTENSION } from '../../../src/data/apiReference/openapi';
 import { renderOpenApiYaml } from '../../../src/data/apiReference/openapiYaml';
 import { PLAN_IDS, type PlanId } from '../../../src/data/plans';
+import { API_VERSION_NAMES, type ApiVersionName } from '../../../src/data/apiVersioning';
 import { SANDBOX_BASE_PATH } from '../../../src/data/sandbox';
 import { createTestApp, type TestApp } from '../_lib/testApp';
 import { mintKey } from '../sandbox/_sandbox';
@@ -25,13 +27,14 @@ import { mintKey } from '../sandbox/_sandbox';
 const ROOT = join(__dirname, '..', '..', '..');
 // The document as an unconfigured install serves it (the build renders it the same way).
 const DOCUMENT_DIR = mkdtempSync(join(tmpdir(), 'openapi-contract-'));
-const DOCUMENT = join(DOCUMENT_DIR, 'v1.yaml');
-writeFileSync(DOCUMENT, renderOpenApiYaml());
+const DOCUMENTS = Object.fromEntries(API_VERSION_NAMES.map((version) => [version, join(DOCUMENT_DIR, `${version}.yaml`)])) as Record<ApiVersionName, string>;
+for (const version of API_VERSION_NAMES) writeFileSync(DOCUMENTS[version], renderOpenApiYaml(undefined, version));
 afterAll(() => rmSync(DOCUMENT_DIR, { recursive: true, force: true }));
 const exec = promisify(execFile);
 
 /** Each operation's plans, as a user reads them from the document itself. */
-const operations = Object.values((parse(readFileSync(DOCUMENT, 'utf8')) as { paths: Record<string, Record<string, Record<string, unknown>>> }).paths).flatMap((ops) =>
+// The versions share their operations and plans: v1's are read.
+const operations = Object.values((parse(readFileSync(DOCUMENTS.v1, 'utf8')) as { paths: Record<string, Record<string, Record<string, unknown>>> }).paths).flatMap((ops) =>
   Object.values(ops).map((op) => ({ id: op.operationId as string, plans: op[PLANS_EXTENSION] as PlanId[] })),
 );
 
@@ -74,13 +77,13 @@ afterAll(async () => {
 });
 
 /** Portman's CLI, as users run it; in its own folder, since it writes ./tmp there. */
-async function collection(plan: PlanId, everyExample: boolean): Promise<object> {
-  const name = `${plan}-${everyExample ? 'all' : 'required'}`;
+async function collection(version: ApiVersionName, plan: PlanId, everyExample: boolean): Promise<object> {
+  const name = `${version}-${plan}-${everyExample ? 'all' : 'required'}`;
   const work = mkdtempSync(join(dir, `${name}-`));
   writeFileSync(join(work, 'portman.json'), JSON.stringify(portmanConfig(plan)));
   const postman = { folderStrategy: 'Tags', parametersResolution: 'Example', requestParametersResolution: 'Example', exampleParametersResolution: 'Example', keepImplicitHeaders: true, enableOptionalParameters: everyExample };
   writeFileSync(join(work, 'postman.json'), JSON.stringify(postman));
-  await exec(join(ROOT, 'node_modules', '.bin', 'portman'), ['-l', DOCUMENT, '-c', 'portman.json', '--postmanConfigFile', 'postman.json', '-o', 'collection.json', '-b', baseUrl], { cwd: work, maxBuffer: 16 * 1024 * 1024 });
+  await exec(join(ROOT, 'node_modules', '.bin', 'portman'), ['-l', DOCUMENTS[version], '-c', 'portman.json', '--postmanConfigFile', 'postman.json', '-o', 'collection.json', '-b', baseUrl], { cwd: work, maxBuffer: 16 * 1024 * 1024 });
   return JSON.parse(readFileSync(join(work, 'collection.json'), 'utf8')) as object;
 }
 
@@ -94,14 +97,14 @@ function run(collectionJson: object, key: string): Promise<{ requests: number; a
   });
 }
 
-describe.each(PLAN_IDS)('a %s key', (plan) => {
+describe.each(API_VERSION_NAMES.flatMap((version) => PLAN_IDS.map((plan) => [version, plan] as const)))('version %s, a %s key', (version, plan) => {
   it('passes the contract run of the document, twice, with required parameters only and with every example', async () => {
     const results = [];
     for (const everyExample of [false, true]) {
       // A key per collection: without Idempotency-Key each run creates anew, and Starter's cap of
       // three webhooks (the sample included) leaves room for two runs, which is what a user gets.
       const key = await mintKey(t.app, plan);
-      const c = await collection(plan, everyExample);
+      const c = await collection(version, plan, everyExample);
       for (let pass = 0; pass < 2; pass++) results.push(await run(c, key));
     }
     for (const r of results) {

@@ -2,7 +2,7 @@
  * Every code sample of the reference, in every language tab, run as a developer would copy it,
  * against a real server on a loopback port (the sandbox as the API's base URL): cURL through
  * bash, Python with requests, Node.js through the typed client (compiled by tsx). Each answer
- * must validate against the document's success schema of its call. One engine: the samples are
+ * must validate against the success schema of its call in its version's document. One engine: the samples are
  * the subject, not the database (contract.test.ts runs the sandbox on both).
  */
 import { execFile } from 'node:child_process';
@@ -11,7 +11,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { API_ENDPOINTS, API_KEY_ENV, codeSamples, type ApiEndpoint } from '../../../src/data/apiReference';
+import { API_KEY_ENV, codeSamples, type ApiEndpoint } from '../../../src/data/apiReference';
+import { referenceFor } from '../../../src/data/apiReference/versions';
+import { API_VERSION_NAMES, type ApiVersionName } from '../../../src/data/apiVersioning';
 import { PLAN_IDS, type PlanId } from '../../../src/data/plans';
 import { SANDBOX_BASE_PATH } from '../../../src/data/sandbox';
 import { writeTypedClient } from '../../_services/typedClient';
@@ -27,23 +29,31 @@ let t: TestApp;
 let server: Server;
 let base: string;
 
-beforeAll(async () => {
+beforeAll(() => {
   mkdirSync(DIR, { recursive: true });
   // The client is built, not committed: rendered here by the build's generator.
   writeTypedClient(join(DIR, 'ledgerline.ts'));
+});
+
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+
+/**
+ * A server per version: each mints a key per plan and language, and one client may mint only
+ * SANDBOX_KEYS_PER_MINUTE keys a minute on one server.
+ */
+async function startServer(): Promise<void> {
   // Documented limits, unscaled: three languages' calls on separate keys stay under Starter's.
   t = await createTestApp({ SANDBOX_RATE_LIMIT_SCALE: '1' });
   server = await new Promise<Server>((resolve) => {
     const s = t.app.listen(0, '127.0.0.1', () => resolve(s));
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${SANDBOX_BASE_PATH}`;
-});
+}
 
-afterAll(async () => {
+async function stopServer(): Promise<void> {
   await new Promise((resolve) => server?.close(resolve));
   await t?.close();
-  rmSync(DIR, { recursive: true, force: true });
-});
+}
 
 const env = (key: string) => ({ ...process.env, [API_KEY_ENV]: key });
 const opts = (key: string) => ({ env: env(key), timeout: 30_000, maxBuffer: 8 * 1024 * 1024 });
@@ -51,24 +61,24 @@ const opts = (key: string) => ({ env: env(key), timeout: 30_000, maxBuffer: 8 * 
 /** stdout of each sample by endpoint id, or the error it failed with. */
 type Outputs = Record<string, string>;
 
-async function runShell(endpoints: readonly ApiEndpoint[], plan: PlanId, key: string): Promise<Outputs> {
+async function runShell(endpoints: readonly ApiEndpoint[], plan: PlanId, key: string, version: ApiVersionName): Promise<Outputs> {
   const out: Outputs = {};
-  for (const e of endpoints) out[e.id] = (await exec('bash', ['-c', codeSamples(e, base, plan).curl], opts(key)).catch((err: Error) => ({ stdout: `FAILED ${err.message}` }))).stdout;
+  for (const e of endpoints) out[e.id] = (await exec('bash', ['-c', codeSamples(e, base, plan, version).curl], opts(key)).catch((err: Error) => ({ stdout: `FAILED ${err.message}` }))).stdout;
   return out;
 }
 
-async function runPython(endpoints: readonly ApiEndpoint[], plan: PlanId, key: string): Promise<Outputs> {
+async function runPython(endpoints: readonly ApiEndpoint[], plan: PlanId, key: string, version: ApiVersionName): Promise<Outputs> {
   const out: Outputs = {};
-  for (const e of endpoints) out[e.id] = (await exec('python3', ['-c', codeSamples(e, base, plan).python], opts(key)).catch((err: Error) => ({ stdout: `FAILED ${err.message}` }))).stdout;
+  for (const e of endpoints) out[e.id] = (await exec('python3', ['-c', codeSamples(e, base, plan, version).python], opts(key)).catch((err: Error) => ({ stdout: `FAILED ${err.message}` }))).stdout;
   return out;
 }
 
 /** All Node.js samples of a plan in one tsx process: each is imported as its own module, its console.log captured. */
-async function runNode(endpoints: readonly ApiEndpoint[], plan: PlanId, key: string): Promise<Outputs> {
-  const dir = join(DIR, plan);
+async function runNode(endpoints: readonly ApiEndpoint[], plan: PlanId, key: string, version: ApiVersionName): Promise<Outputs> {
+  const dir = join(DIR, `${version}-${plan}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'ledgerline.ts'), readFileSync(join(DIR, 'ledgerline.ts'), 'utf8'));
-  for (const e of endpoints) writeFileSync(join(dir, `${e.id}.mts`), codeSamples(e, base, plan).node);
+  for (const e of endpoints) writeFileSync(join(dir, `${e.id}.mts`), codeSamples(e, base, plan, version).node);
   writeFileSync(
     join(dir, 'run.mts'),
     [
@@ -88,21 +98,26 @@ async function runNode(endpoints: readonly ApiEndpoint[], plan: PlanId, key: str
 
 const LANGUAGES = { curl: runShell, python: runPython, node: runNode } as const;
 
-describe.each(PLAN_IDS)('with a %s key', (plan) => {
-  const endpoints = API_ENDPOINTS.filter((e) => e.plans.includes(plan));
+describe.each(API_VERSION_NAMES)('version %s', (version) => {
+  beforeAll(startServer);
+  afterAll(stopServer);
 
-  it.each(Object.keys(LANGUAGES) as (keyof typeof LANGUAGES)[])('every %s sample runs and its answer validates against the document', async (language) => {
-    // A key per language: each tab's samples create their own objects, as separate users would.
-    const key = await mintKey(t.app, plan);
-    const outputs = await LANGUAGES[language](endpoints, plan, key);
-    for (const e of endpoints) {
-      let body: unknown;
-      try {
-        body = JSON.parse(outputs[e.id]!);
-      } catch {
-        body = outputs[e.id];
+  describe.each(PLAN_IDS)('with a %s key', (plan) => {
+    const endpoints = referenceFor(version).endpoints.filter((e) => e.plans.includes(plan));
+
+    it.each(Object.keys(LANGUAGES) as (keyof typeof LANGUAGES)[])('every %s sample runs and its answer validates against the document', async (language) => {
+      // A key per language: each tab's samples create their own objects, as separate users would.
+      const key = await mintKey(t.app, plan);
+      const outputs = await LANGUAGES[language](endpoints, plan, key, version);
+      for (const e of endpoints) {
+        let body: unknown;
+        try {
+          body = JSON.parse(outputs[e.id]!);
+        } catch {
+          body = outputs[e.id];
+        }
+        expect([e.id, schemaErrors(e, e.response.status, body, version)]).toEqual([e.id, null]);
       }
-      expect([e.id, schemaErrors(e, e.response.status, body)]).toEqual([e.id, null]);
-    }
-  }, 120_000);
+    }, 120_000);
+  });
 });

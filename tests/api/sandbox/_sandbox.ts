@@ -8,6 +8,7 @@ import { API_VERSION, fillPath, type ApiEndpoint } from '../../../src/data/apiRe
 import { buildOpenApiDocument } from '../../../src/data/apiReference/openapi';
 import { DEFAULT_SITE_ADDRESSES } from '../../../src/domain/siteAddress';
 import { SANDBOX_BASE_PATH, SANDBOX_KEYS_URL } from '../../../src/data/sandbox';
+import type { ApiVersionName } from '../../../src/data/apiVersioning';
 import type { PlanId } from '../../../src/data/plans';
 
 export async function mintKey(app: Express, plan: PlanId): Promise<string> {
@@ -31,19 +32,29 @@ export function send(app: Express, endpoint: ApiEndpoint, headers: Record<string
   return req.set(headers);
 }
 
-const doc = JSON.parse(JSON.stringify(buildOpenApiDocument(DEFAULT_SITE_ADDRESSES))) as {
+type Doc = {
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }>; $ref?: string }> }>>;
   components: Record<string, unknown>;
 };
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema({ $id: 'root', components: doc.components } as object);
-const compiled = new Map<string, ValidateFunction>();
 
-function validator(schema: object): ValidateFunction {
-  const text = JSON.stringify(schema).replace(/"#\/components/g, '"root#/components');
-  let v = compiled.get(text);
-  if (!v) compiled.set(text, (v = ajv.compile(JSON.parse(text) as object)));
+/** Each version's document with its own validators (its components differ). */
+const versions = new Map<ApiVersionName, { doc: Doc; validator: (schema: object) => ValidateFunction }>();
+function documentOf(version: ApiVersionName) {
+  let v = versions.get(version);
+  if (!v) {
+    const doc = JSON.parse(JSON.stringify(buildOpenApiDocument(DEFAULT_SITE_ADDRESSES, version))) as Doc;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ $id: 'root', components: doc.components } as object);
+    const compiled = new Map<string, ValidateFunction>();
+    const validator = (schema: object): ValidateFunction => {
+      const text = JSON.stringify(schema).replace(/"#\/components/g, '"root#/components');
+      let fn = compiled.get(text);
+      if (!fn) compiled.set(text, (fn = ajv.compile(JSON.parse(text) as object)));
+      return fn;
+    };
+    versions.set(version, (v = { doc, validator }));
+  }
   return v;
 }
 
@@ -51,7 +62,8 @@ function validator(schema: object): ValidateFunction {
  * Errors of `body` against the OpenAPI document's schema for this operation and status (the
  * success schema, or the shared Error schema of the error responses); null when it conforms.
  */
-export function schemaErrors(endpoint: ApiEndpoint, status: number, body: unknown): unknown {
+export function schemaErrors(endpoint: ApiEndpoint, status: number, body: unknown, version: ApiVersionName = API_VERSION): unknown {
+  const { doc, validator } = documentOf(version);
   const op = doc.paths[endpoint.path]![endpoint.method.toLowerCase()]!;
   const response = op.responses[String(status)];
   if (!response) return `status ${status} is not documented for ${endpoint.id}`;

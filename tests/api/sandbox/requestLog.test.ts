@@ -2,6 +2,7 @@
  * Each sandbox key's request log (GET /api/sandbox/requests): what was sent and answered,
  * newest first, capped, per key, without the key, on every instance of one database.
  */
+import { LATEST_API_VERSION } from '../../../src/data/apiVersioning';
 import request from 'supertest';
 import type { Express } from 'express';
 import { endpointById as endpoint, SAMPLE_IDS } from '../../../src/data/apiReference';
@@ -53,10 +54,21 @@ it('lists the key’s requests newest first, with method, path, query, status, b
     durationMs: expect.any(Number),
     request: { headers: expect.objectContaining({ 'x-plan-type': 'business', 'x-api-version': 'v1' }), body: null },
     response: { body: list.body },
+    apiVersion: 'v1',
   });
   expect(log[1]).toMatchObject({ method: 'POST', status: 201, query: '', request: { body: endpoint('createPayment').example }, response: { body: payment.body } });
   expect(log[0]).toMatchObject({ status: 400, request: { body: { amount: 'ten' } }, response: { body: refused.body } });
   expect((await logOf(t.app, key, '?limit=1')).map((e) => e.id)).toEqual([refused.headers['request-id']]);
+});
+
+it('names the version that answered: the header\'s, else the key\'s pin', async () => {
+  const t = await app();
+  const key = await mintKey(t.app, 'business');
+  const { 'X-API-Version': _v, ...pinned } = headersFor(key, 'business');
+  expect((await request(t.app).get(`${SANDBOX_BASE_PATH}/banking/accounts`).set(pinned)).status).toBe(200);
+  expect((await request(t.app).get(`${SANDBOX_BASE_PATH}/banking/accounts`).set(headersFor(key, 'business'))).status).toBe(200);
+  expect((await request(t.app).get(`${SANDBOX_BASE_PATH}/banking/accounts`).set({ ...pinned, 'X-API-Version': 'v0' })).status).toBe(400);
+  expect((await logOf(t.app, key)).map((e) => e.apiVersion)).toEqual([null, 'v1', LATEST_API_VERSION]);
 });
 
 it('finds every one of concurrent requests as soon as their answers are in', async () => {

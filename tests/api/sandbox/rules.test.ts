@@ -39,10 +39,12 @@ describe('keys and headers', () => {
     }
   });
 
-  it('requires X-API-Version; X-Plan-Type is optional and the key\'s plan applies whatever it says', async () => {
+  it('requires X-API-Version of a key pinned to v1; X-Plan-Type is optional and the key\'s plan applies whatever it says', async () => {
     const key = await mintKey(t.app, 'starter');
     const e = endpoint('listBankAccounts');
     const { 'X-API-Version': _v, ...noVersion } = headersFor(key, 'starter');
+    // Keys made before versions are pinned to v1, whose document requires the header (tests/api/sandbox/versions.test.ts has the newer pins).
+    await t.db.updateTable('sandbox_keys').set({ api_version: 'v1' }).where('id', '=', keyId(key)).execute();
     expect(errorOf(await send(t.app, e, noVersion))).toMatchObject({ type: 'invalid_request_error', code: 'parameter_missing', param: 'X-API-Version' });
     expect(errorOf(await send(t.app, e, { ...headersFor(key, 'starter'), 'X-API-Version': 'v0' }))).toMatchObject({ code: 'api_version_invalid', param: 'X-API-Version' });
     const { 'X-Plan-Type': _p, ...noPlan } = headersFor(key, 'starter');

@@ -2,6 +2,7 @@
  * The v1 sandbox (issue 17) against the real app and database: every documented example, the
  * plan gating of every operation and event, and the rules the reference promises.
  */
+import { LATEST_API_VERSION } from '../../../src/data/apiVersioning';
 import request from 'supertest';
 import { API_ENDPOINTS, SAMPLE_IDS, WEBHOOK_EVENTS, type ApiEndpoint } from '../../../src/data/apiReference';
 import { PLAN_IDS, type PlanId } from '../../../src/data/plans';
@@ -21,10 +22,10 @@ afterEach(async () => {
 });
 
 describe('POST /api/sandbox/keys', () => {
-  it('mints a key for the plan that expires in 24 hours', async () => {
+  it('mints a key for the plan that expires in 24 hours, pinned to the newest API version', async () => {
     const res = await request(t.app).post(SANDBOX_KEYS_URL).send({ plan: 'business' });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ success: true, key: expect.stringMatching(/^sk_test_[0-9A-Za-z]{32}$/), plan: 'business', expiresAt: new Date(t.clock.now.getTime() + SANDBOX_KEY_TTL_MS).toISOString() });
+    expect(res.body).toEqual({ success: true, key: expect.stringMatching(/^sk_test_[0-9A-Za-z]{32}$/), plan: 'business', expiresAt: new Date(t.clock.now.getTime() + SANDBOX_KEY_TTL_MS).toISOString(), apiVersion: LATEST_API_VERSION });
   });
 
   it('refuses an unknown plan with a sentence', async () => {

@@ -4,6 +4,9 @@ import { LOOKS, hydrated, openPage, screenshot } from '../_lib/browser';
 import { SETUP_PASSWORD } from '../_lib/server';
 import { TIMINGS } from '@site/src/data/timings';
 import { PLAN_LIMITS } from '@site/src/data/limits';
+import { API_VERSION_NAMES } from '@site/src/data/apiVersioning';
+import { releaseId } from '@site/src/plugins/apiChangelog/changelog';
+import { listReleases } from '@site/src/plugins/apiChangelog/releases';
 import { useLiveSite } from '../_lib/suite';
 
 jest.setTimeout(60_000);
@@ -68,9 +71,26 @@ describe('developer docs in Chromium', () => {
     const yaml = await page.request.get(`${live.server.url}/openapi/v1.yaml`);
     expect(yaml.status()).toBe(200);
     expect(await yaml.text()).toContain('openapi: 3.1.0');
-    const json = page.locator('[data-testid="openapi-download-json"]');
-    const served = await page.request.get(`${live.server.url}${await json.getAttribute('href')}`);
-    expect([served.status(), ((await served.json()) as { openapi: string }).openapi]).toEqual([200, '3.1.0']);
+    // One document per version, each linked, each stating the X-API-Version value that selects it.
+    for (const version of API_VERSION_NAMES) {
+      const json = page.locator(`[data-testid="openapi-download-json-${version}"]`);
+      const served = await page.request.get(`${live.server.url}${await json.getAttribute('href')}`);
+      const doc = (await served.json()) as { openapi: string; info: { version: string } };
+      expect([served.status(), doc.openapi, doc.info.version]).toEqual([200, '3.1.0', version]);
+    }
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the changelog shows every release with its computed changes, and its Atom feed has an entry each', async () => {
+    const { page, context, consoleErrors } = await openPage(live.browser);
+    await page.goto(`${live.server.url}/documentation/changelog`, { waitUntil: 'networkidle' });
+    const releases = await page.locator('section[data-release]').evaluateAll((els) => els.map((e) => e.getAttribute('data-release')));
+    expect(releases.sort()).toEqual(listReleases().map(releaseId).sort());
+    await expect(page.locator('[data-change-id]').count()).resolves.toBeGreaterThan(0);
+    const feed = await page.request.get(`${live.server.url}/documentation/changelog/atom.xml`);
+    const xml = await feed.text();
+    expect([feed.status(), (xml.match(/<entry>/g) ?? []).length]).toEqual([200, releases.length]);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -5,7 +5,10 @@ import { createHmac } from 'node:crypto';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { buildOpenApiDocument } from '@site/src/data/apiReference/openapi';
-import { EXAMPLE_SIGNATURES, EXAMPLES, WEBHOOK_EVENTS } from '@site/src/data/apiReference';
+import { EXAMPLES } from '@site/src/data/apiReference';
+import { referenceFor } from '@site/src/data/apiReference/versions';
+import { EXAMPLE_SIGNATURES } from '@site/src/data/apiReference/versions/signatures';
+import { API_VERSION_NAMES, type ApiVersionName } from '@site/src/data/apiVersioning';
 import { DEFAULT_SITE_ADDRESSES } from '@site/src/domain/siteAddress';
 
 /* Every example of the generated document is present and valid: the values tools such as Postman and Portman send as they are. */
@@ -14,27 +17,32 @@ interface Param { name: string; in: string; required?: boolean; schema: object; 
 interface Media { schema: object; example?: unknown; examples?: Record<string, { value: unknown }> }
 interface Operation { operationId: string; parameters?: Param[]; requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> }
 
-const doc = JSON.parse(JSON.stringify(buildOpenApiDocument(DEFAULT_SITE_ADDRESSES))) as {
-  paths: Record<string, Record<string, Operation>>;
-  webhooks: Record<string, { post: Operation }>;
-  components: { parameters: Record<string, Param>; headers: Record<string, { schema: object; example?: unknown }> };
-};
+function setup(version: ApiVersionName) {
+  const doc = JSON.parse(JSON.stringify(buildOpenApiDocument(DEFAULT_SITE_ADDRESSES, version))) as {
+    paths: Record<string, Record<string, Operation>>;
+    webhooks: Record<string, { post: Operation }>;
+    components: { parameters: Record<string, Param>; headers: Record<string, { schema: object; example?: unknown }> };
+  };
 
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema({ $id: 'root', components: doc.components } as object);
-const errorsOf = (schema: object, value: unknown) => {
-  const validate = ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components/g, '"root#/components')) as object);
-  return validate(value) ? null : validate.errors;
-};
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: 'root', components: doc.components } as object);
+  const errorsOf = (schema: object, value: unknown) => {
+    const validate = ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components/g, '"root#/components')) as object);
+    return validate(value) ? null : validate.errors;
+  };
 
-const operations: [string, Operation][] = [
-  ...Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as [string, Operation])),
-  ...Object.entries(doc.webhooks).map(([type, w]) => [`webhook ${type}`, w.post] as [string, Operation]),
-];
-const resolve = (p: Param): Param => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()!]! : p);
+  const operations: [string, Operation][] = [
+    ...Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as [string, Operation])),
+    ...Object.entries(doc.webhooks).map(([type, w]) => [`webhook ${type}`, w.post] as [string, Operation]),
+  ];
+  const resolve = (p: Param): Param => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()!]! : p);
+  return { doc, errorsOf, operations, resolve };
+}
 
-describe('examples of the OpenAPI document', () => {
+describe.each(API_VERSION_NAMES)('examples of the %s OpenAPI document', (version) => {
+  const { doc, errorsOf, operations, resolve } = setup(version);
+
   it('gives every parameter and header, webhooks included, an example valid against its schema', () => {
     let count = 0;
     for (const [where, op] of operations) {
@@ -72,9 +80,9 @@ describe('examples of the OpenAPI document', () => {
   });
 
   it('signs each webhook example body with the sample secret, as the signature header example says', () => {
-    for (const e of WEBHOOK_EVENTS) {
-      const hmac = createHmac('sha256', EXAMPLES.Webhook.secret).update(`${e.example.created}.${JSON.stringify(e.example)}`).digest('hex');
-      expect([e.type, EXAMPLE_SIGNATURES[e.type]]).toEqual([e.type, hmac]);
+    for (const e of referenceFor(version).events) {
+      const hmac = createHmac('sha256', EXAMPLES.Webhook.secret).update(`${e.example.created as number}.${JSON.stringify(e.example)}`).digest('hex');
+      expect([e.type, EXAMPLE_SIGNATURES[version][e.type]]).toEqual([e.type, hmac]);
     }
   });
 

@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { renderOpenApiJson, renderOpenApiYaml } from '@site/src/data/apiReference/openapiYaml';
+import { API_VERSION_NAMES } from '@site/src/data/apiVersioning';
 
 /*
  * The two linters API teams run on a document, with their stock rules: redocly's recommended
  * configuration and spectral's spectral:oas (.spectral.yaml). The document as an unconfigured install
- * serves it (YAML and JSON) and as a configured site serves it (with its Production server) must give 0 errors and 0 warnings.
+ * serves each version's (YAML and JSON) and as a configured site serves it (with its Production server) must give 0 errors and 0 warnings.
  */
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..', '..');
@@ -20,13 +21,15 @@ const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
-  writeFileSync(join(dir, 'v1.yaml'), renderOpenApiYaml());
-  writeFileSync(join(dir, 'v1.json'), renderOpenApiJson());
+  for (const version of API_VERSION_NAMES) {
+    writeFileSync(join(dir, `${version}.yaml`), renderOpenApiYaml(undefined, version));
+    writeFileSync(join(dir, `${version}.json`), renderOpenApiJson(undefined, version));
+  }
   writeFileSync(join(dir, 'served.yaml'), renderOpenApiYaml({ siteUrl: 'https://docs.ledgerline.test', apiBaseUrl: 'https://api.ledgerline.test/v1' }));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const documents = () => [join(dir, 'v1.yaml'), join(dir, 'v1.json'), join(dir, 'served.yaml')];
+const documents = () => [...API_VERSION_NAMES.flatMap((v) => [join(dir, `${v}.yaml`), join(dir, `${v}.json`)]), join(dir, 'served.yaml')];
 
 async function output(cmd: string, args: string[]): Promise<string> {
   // Both exit non-zero when they find errors; their JSON report is what the test reads either way.

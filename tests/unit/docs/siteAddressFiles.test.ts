@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { OPENAPI_JSON_URL_PUBLIC, OPENAPI_URL_PUBLIC } from '@site/src/data/apiReference/public';
+import { API_VERSION_NAMES, openApiUrls } from '@site/src/data/apiVersioning';
 import { renderOpenApiJson, renderOpenApiYaml } from '@site/src/data/apiReference/openapiYaml';
 import siteAddressFilesPlugin, { type DevApp } from '@site/src/plugins/siteAddressFiles';
 
@@ -21,8 +21,11 @@ it('writes the document rendered for the build\'s addresses into the build', asy
   const outDir = mkdtempSync(join(tmpdir(), 'site-address-files-'));
   try {
     await plugin().postBuild!({ outDir } as Parameters<NonNullable<Plugin['postBuild']>>[0]);
-    expect(readFileSync(join(outDir, OPENAPI_URL_PUBLIC), 'utf8')).toBe(renderOpenApiYaml(addresses));
-    expect(readFileSync(join(outDir, OPENAPI_JSON_URL_PUBLIC), 'utf8')).toBe(renderOpenApiJson(addresses));
+    for (const version of API_VERSION_NAMES) {
+      expect(readFileSync(join(outDir, openApiUrls(version).yaml), 'utf8')).toBe(renderOpenApiYaml(addresses, version));
+      expect(readFileSync(join(outDir, openApiUrls(version).json), 'utf8')).toBe(renderOpenApiJson(addresses, version));
+      expect(JSON.parse(readFileSync(join(outDir, openApiUrls(version).json), 'utf8')).info.version).toBe(version);
+    }
     expect(readFileSync(join(outDir, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${addresses.siteUrl}/sitemap.xml`);
   } finally {
     rmSync(outDir, { recursive: true, force: true });
@@ -45,8 +48,10 @@ it('serves the same rendering from the dev server, beside Docusaurus\'s own midd
     // Docusaurus calls its setupMiddlewares and the plugins' on one list and joins what they return.
     const joined = [...docusaurusOwn, ...webpack.devServer!.setupMiddlewares(docusaurusOwn, { app })];
     expect(joined).toEqual(['source-map']);
-    expect(routes.get(OPENAPI_URL_PUBLIC)).toEqual({ type: expect.stringContaining('yaml'), body: renderOpenApiYaml(addresses) });
-    expect(routes.get(OPENAPI_JSON_URL_PUBLIC)).toEqual({ type: expect.stringContaining('json'), body: renderOpenApiJson(addresses) });
+    for (const version of API_VERSION_NAMES) {
+      expect(routes.get(openApiUrls(version).yaml)).toEqual({ type: expect.stringContaining('yaml'), body: renderOpenApiYaml(addresses, version) });
+      expect(routes.get(openApiUrls(version).json)).toEqual({ type: expect.stringContaining('json'), body: renderOpenApiJson(addresses, version) });
+    }
     expect((plugin().configureWebpack as (config: object, isServer: boolean) => object)({}, true)).toEqual({});
   } finally {
     process.env.NODE_ENV = previous;

@@ -9,6 +9,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { API_ENDPOINTS, codeSamples } from '@site/src/data/apiReference';
+import { referenceFor } from '@site/src/data/apiReference/versions';
+import { API_VERSION_NAMES } from '@site/src/data/apiVersioning';
 import { writeTypedClient } from '../../_services/typedClient';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -39,14 +41,23 @@ afterAll(() => {
   rmSync(CLIENT, { force: true });
 });
 
-it('is a typed client of the document, with its wrapper', () => {
-  expect(client).toMatch(/^export interface paths \{/m);
-  expect(client).toContain('export function createLedgerlineClient(');
+it('is a typed client of every version\'s document, with its wrapper', () => {
+  expect(client.match(/^ {2}export interface paths \{/gm)?.length).toBe(API_VERSION_NAMES.length);
+  expect(client).toContain('export function createLedgerlineClient<V extends ApiVersion');
 });
 
-it('type-checks every Node.js sample of the reference against the client', () => {
-  const files = Object.fromEntries(API_ENDPOINTS.map((e) => [`${e.id}.ts`, codeSamples(e, 'https://api.acme.test/v1', 'starter').node]));
+it.each(API_VERSION_NAMES)('type-checks every Node.js sample of the %s reference against the client', (version) => {
+  const files = Object.fromEntries(referenceFor(version).endpoints.map((e) => [`${e.id}.ts`, codeSamples(e, 'https://api.acme.test/v1', 'starter', version).node]));
   expect(compile(files)).toEqual([]);
+}, 60_000);
+
+it('types each version\'s shapes: a v1 status spelling in a 2026-11-28 client fails', () => {
+  const newest = API_VERSION_NAMES.at(-1)!;
+  const sample = codeSamples(referenceFor(newest).endpoints.find((e) => e.id === 'listInvoices')!, 'https://api.acme.test/v1', 'starter', newest).node;
+  expect(sample).toContain(`version: '${newest}'`);
+  expect(sample).toContain('status: "submitted"');
+  const errors = compile({ 'upper.ts': sample.replace('status: "submitted"', 'status: "SUBMITTED"'), 'lower.ts': sample });
+  expect([errors.some((e) => e.startsWith('upper.ts')), errors.filter((e) => e.startsWith('lower.ts'))]).toEqual([true, []]);
 }, 60_000);
 
 it('refuses a sample with a misspelled field, a wrong path or a wrong type', () => {

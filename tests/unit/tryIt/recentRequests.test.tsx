@@ -3,6 +3,7 @@
  * detail, Replay (the same request again with the page's key, then the new entry on top), Copy
  * as curl through the site's one clipboard helper, and the failures a reader can meet.
  */
+import { LATEST_API_VERSION } from '@site/src/data/apiVersioning';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import RecentRequests from '@site/src/components/TryIt/RecentRequests';
 import RecentRequestsSection from '@site/src/components/TryIt/RecentRequestsSection';
@@ -27,6 +28,7 @@ function entry(id: string, over: Partial<LoggedRequest> = {}): LoggedRequest {
     durationMs: 4,
     request: { headers: { authorization: 'Bearer [redacted]', 'x-api-version': '2024-01-01', 'user-agent': 'curl/8.14.1' }, body: null },
     response: { body: { data: [], has_more: false } },
+    apiVersion: null,
     ...over,
   };
 }
@@ -178,6 +180,15 @@ describe('Replay and Copy as curl', () => {
     expect(replayRequest(cut, { origin: ORIGIN, key: 'k' })).toEqual({ ok: false, message: COPY.truncated });
     expect(replayRequest(entry('req_api', { path: '/api/sandbox/keys' }), { origin: ORIGIN, key: 'k' })).toEqual({ ok: false, message: COPY.notSandbox });
     expect(replayRequest(entry('req_ok'), { origin: ORIGIN, key: 'k' })).toMatchObject({ ok: true, request: { url: `${ORIGIN}/sandbox/v1/banking/accounts?limit=2`, body: null } });
+  });
+
+  it('replays a request answered in the key\'s pinned version in that version, named in its header', () => {
+    const pinned = entry('req_pin', { request: { headers: {}, body: null }, apiVersion: LATEST_API_VERSION });
+    const built = replayRequest(pinned, { origin: ORIGIN, key: 'k' });
+    expect(built.ok && built.request.headers).toEqual(expect.arrayContaining([['X-API-Version', LATEST_API_VERSION]]));
+    // A header sent is replayed as sent.
+    const sent = replayRequest(entry('req_v1', { apiVersion: 'v1' }), { origin: ORIGIN, key: 'k' });
+    expect(sent.ok && sent.request.headers.filter(([n]) => n === 'X-API-Version')).toEqual([['X-API-Version', '2024-01-01']]);
   });
 });
 

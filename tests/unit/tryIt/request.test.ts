@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_ENDPOINTS, API_VERSION, fillPath, type ApiEndpoint } from '@site/src/data/apiReference';
 import { SANDBOX_BASE_PATH } from '@site/src/data/sandbox';
+import { referenceFor } from '@site/src/data/apiReference/versions';
+import { LATEST_API_VERSION } from '@site/src/data/apiVersioning';
 import { buildRequest, initialValues, type SandboxRequest } from '@site/src/components/TryIt/request';
 import { shellQuote, toCurl } from '@site/src/components/TryIt/curl';
 
@@ -76,6 +78,15 @@ describe('parameters are pre-filled from the documented example', () => {
     } else {
       expect(built.request.body).toBeNull();
     }
+  });
+
+  it('sends the version the page shows, with that version\'s example (Copy as curl too)', () => {
+    const e = referenceFor(LATEST_API_VERSION).endpoints.find((x) => x.id === 'createTransaction')!;
+    const built = buildRequest(e, initialValues(e), { origin: ORIGIN, key: 'sk_test_abc', plan: 'starter', version: LATEST_API_VERSION });
+    if (!built.ok) throw new Error(built.message);
+    expect(built.request.headers).toEqual(expect.arrayContaining([['X-API-Version', LATEST_API_VERSION]]));
+    expect(JSON.parse(built.request.body!)).toMatchObject({ amount: 14999 });
+    expect(toCurl(built.request)).toContain(`-H 'X-API-Version: ${LATEST_API_VERSION}'`);
   });
 });
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { WEBHOOK_EVENTS } from '../../../../src/data/apiReference';
 import { PLAN_LIMITS } from '../../../../src/data/limits';
 import { notFound, plansPhrase, SandboxError } from '../errors';
-import { recordEvent, type SandboxEvent } from '../events/store';
-import { enqueueDelivery, eventOf, type DeliveryObject, type WebhookObject } from '../webhooks/deliveries';
+import { recordEvent } from '../events/store';
+import { enqueueDelivery, eventIn, eventOf, versionOfWebhook, type DeliveryObject, type WebhookObject } from '../webhooks/deliveries';
 import { iso, newId } from '../keys';
 import { create, data, mustGet, page, planLimitError, str, type Ctx, type Operation } from './context';
 
@@ -16,7 +16,7 @@ function eventAllowed(ctx: Ctx, type: string, param: string): void {
 }
 
 /** The event a test delivery carries: the documented example, with a fresh id and time, rendered for the key's plan. */
-function eventFor(ctx: Ctx, type: string): SandboxEvent & Record<string, unknown> {
+function eventFor(ctx: Ctx, type: string): ReturnType<typeof eventOf> {
   const doc = WEBHOOK_EVENTS.find((e) => e.type === type)!;
   const object = (doc.example.data as { object: Record<string, unknown> }).object;
   const rendered = doc.object === 'Payment' ? { ...object, fees: { ...(object.fees as object), product_fee: PLAN_LIMITS[ctx.key.plan].sampleTransactionFee } } : object;
@@ -42,6 +42,8 @@ export const WEBHOOK_OPERATIONS: Record<string, Operation> = {
       events: [...new Set(events)],
       secret: `whsec_${randomBytes(16).toString('hex')}`,
       active: (ctx.params.active as boolean | undefined) ?? true,
+      // The request's version unless it names one: the key's pin or its X-API-Version.
+      api_version: (ctx.params.api_version as string | undefined) ?? ctx.key.apiVersion,
       created_at: iso(ctx.now),
       last_delivery: null,
     };
@@ -54,9 +56,10 @@ export const WEBHOOK_OPERATIONS: Record<string, Operation> = {
     const type = str(ctx.params.event);
     eventAllowed(ctx, type, 'event');
     // A URL on the reserved .invalid domain never resolves: its deliveries fail (the magic failing delivery).
-    const event = eventFor(ctx, type);
+    const webhook = data<WebhookObject>(row);
+    const event = eventIn(versionOfWebhook(webhook), eventFor(ctx, type));
     await recordEvent(ctx.db, ctx.key.id, event);
-    const delivery = await enqueueDelivery(ctx, data<WebhookObject>(row), type, JSON.stringify(event));
+    const delivery = await enqueueDelivery(ctx, webhook, type, JSON.stringify(event));
     return { status: 201, body: delivery };
   },
   listWebhookDeliveries: async (ctx) => {

@@ -1,4 +1,6 @@
-import { API_VERSION, SAMPLE_IDS, STATUSES } from '../../../../src/data/apiReference';
+import { API_VERSION, SAMPLE_IDS, STATUSES, WEBHOOK_EVENTS } from '../../../../src/data/apiReference';
+import { upgradeEvent } from '../../../../src/data/apiReference/versions';
+import { isApiVersion, type ApiVersionName } from '../../../../src/data/apiVersioning';
 import { PLAN_LIMITS } from '../../../../src/data/limits';
 import { SANDBOX_WEBHOOK_DELIVERY } from '../../../../src/data/sandbox';
 import { SandboxError } from '../errors';
@@ -35,7 +37,18 @@ export interface WebhookObject {
   events: string[];
   secret: string;
   active: boolean;
+  /** Absent on webhooks stored before versions: they were v1's. */
+  api_version?: string;
   last_delivery: { timestamp: string; status: string; response_time_ms: number } | null;
+}
+
+/** The version a webhook's events are rendered in. */
+export const versionOfWebhook = (w: WebhookObject): ApiVersionName => (isApiVersion(w.api_version) ? w.api_version : API_VERSION);
+
+/** A v1 event as `version` renders it (the object in its shapes, api_version naming it). */
+export function eventIn(version: ApiVersionName, event: SandboxEvent & { data: { object: unknown } }): SandboxEvent & { data: { object: unknown }; api_version: ApiVersionName } {
+  const doc = WEBHOOK_EVENTS.find((e) => e.type === event.type);
+  return doc ? upgradeEvent(version, doc.object, event) : { ...event, api_version: version };
 }
 
 export const [SUCCEEDED, PENDING, FAILED] = STATUSES.webhookDelivery;
@@ -86,7 +99,7 @@ export async function enqueueDelivery(ctx: Ctx, webhook: WebhookObject, eventTyp
 }
 
 /** A webhook event as the docs show it (WebhookEvent), with a fresh id and time. */
-export function eventOf(ctx: Ctx, type: string, object: Record<string, unknown>): SandboxEvent & Record<string, unknown> {
+export function eventOf(ctx: Ctx, type: string, object: Record<string, unknown>): SandboxEvent & { data: { object: Record<string, unknown> }; api_version: ApiVersionName } {
   return { id: newId('evt_'), type, created: Math.floor(ctx.now / 1000), data: { object }, api_version: API_VERSION };
 }
 
@@ -96,16 +109,17 @@ export function eventOf(ctx: Ctx, type: string, object: Record<string, unknown>)
  * Past the per-key delivery limit the event is not delivered (the call itself still succeeds).
  * Returns the event and the deliveries queued.
  */
-export async function fireEvent(ctx: Ctx, type: string, object: Record<string, unknown>): Promise<{ event: SandboxEvent & Record<string, unknown>; deliveries: DeliveryObject[] }> {
-  const event = eventOf(ctx, type, object);
-  // The key's event stream (GET /api/sandbox/events, `ledgerline listen`) carries every event fired, delivered or not.
+export async function fireEvent(ctx: Ctx, type: string, object: Record<string, unknown>): Promise<{ event: ReturnType<typeof eventIn>; deliveries: DeliveryObject[] }> {
+  const v1 = eventOf(ctx, type, object);
+  // The key's event stream (GET /api/sandbox/events, `ledgerline listen`) carries every event fired, delivered or not, in the request's version.
+  const event = eventIn(ctx.key.apiVersion, v1);
   await recordEvent(ctx.db, ctx.key.id, event);
-  const body = JSON.stringify(event);
   const webhooks = (await ctx.store.listAll(ctx.key.id, 'webhook', ctx.maxObjects)).map((r) => data<WebhookObject>(r)).filter((w) => w.active && w.events.includes(type));
   const deliveries: DeliveryObject[] = [];
   for (const webhook of webhooks.reverse()) {
     try {
-      deliveries.push(await enqueueDelivery(ctx, webhook, type, body));
+      // Each webhook gets the event in its own version (Stripe's endpoint versions).
+      deliveries.push(await enqueueDelivery(ctx, webhook, type, JSON.stringify(eventIn(versionOfWebhook(webhook), v1))));
     } catch (err) {
       if (err instanceof SandboxError && err.code === 'webhook_delivery_limit') break;
       throw err;

@@ -1,4 +1,5 @@
 /** Webhooks: endpoints for events and their deliveries. Entries in reference order (see ../endpoints.ts). */
+import { API_VERSION_NAMES } from '../../apiVersioning';
 import { PLAN_LIMITS } from '../../limits';
 import { SAMPLE_IDS } from '../common';
 import { EXAMPLES, listOf } from '../entities';
@@ -17,6 +18,7 @@ export const WEBHOOKS_ENDPOINTS = defineEndpoints([
       b('events', true, 'Event types to deliver.', { type: 'array', items: S() }),
       b('description', false, 'Note for your team.', S()),
       b('active', false, 'Deliver events now (default true).', { type: 'boolean' }),
+      b('api_version', false, `API version of the events delivered to it (their data.object has that version's shapes); by default the version of this request. One of ${API_VERSION_NAMES.join(', ')}.`, { type: 'string', enum: API_VERSION_NAMES }),
     ],
     example: { url: EXAMPLES.Webhook.url, events: EXAMPLES.Webhook.events, description: 'Production listener', active: true },
     errors: [
