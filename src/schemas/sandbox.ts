@@ -22,6 +22,8 @@ export interface SandboxKeyResponse {
 export interface LoggedRequest {
   id: string;
   created: string;
+  /** The key's test clock when the request was answered (issue 47); null for entries from before clocks. */
+  clockTime: string | null;
   method: string;
   path: string;
   query: string;

@@ -46,6 +46,8 @@ export interface SandboxTables {
     request_headers: string;
     request_body: string;
     response_body: string;
+    /** The key's test clock when it was answered (sandbox/clock, migration sandbox-clock-001); null before. */
+    clock_time: number | null;
   };
 }
 

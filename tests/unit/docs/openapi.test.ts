@@ -93,7 +93,7 @@ describe('the OpenAPI document (/openapi/v1.yaml and .json)', () => {
     for (const [op, plans] of Object.entries(opPlans)) expect([op, plans]).toEqual([op, gated[op] ?? all]);
   });
 
-  it('has the nine webhook events with their plans', () => {
+  it('has the nine webhook events of the spec and invoice.overdue, with their plans', () => {
     expect(eventPlans).toEqual({
       'transaction.completed': ['starter', 'business', 'enterprise'],
       'transaction.failed': ['starter', 'business', 'enterprise'],
@@ -104,6 +104,7 @@ describe('the OpenAPI document (/openapi/v1.yaml and .json)', () => {
       'invoice.created': ['starter', 'business', 'enterprise'],
       'user.created': ['business', 'enterprise'],
       'white_label.deployed': ['enterprise'],
+      'invoice.overdue': ['starter', 'business', 'enterprise'],
     });
   });
 

@@ -20,6 +20,7 @@ function entry(id: string, over: Partial<LoggedRequest> = {}): LoggedRequest {
   return {
     id,
     created: '2026-11-25T10:00:00.000Z',
+    clockTime: '2026-11-25T09:59:00Z',
     method: 'GET',
     path: '/sandbox/v1/banking/accounts',
     query: 'limit=2',
