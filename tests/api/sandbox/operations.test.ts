@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import { endpointById as endpoint, SAMPLE_IDS, WEBHOOK_HEADERS } from '../../../src/data/apiReference';
 import { SETTLEMENT_DELAY_MS } from '../../../src/data/sandboxTime';
-import { advanceBy } from './_clock';
+import { advanceBy } from '../clock/_clock';
 import { appsClosedAfterEach, headersFor, mintKey, send } from './_sandbox';
 
 type ErrorBody = { error: { type: string; code: string; param: string | null } };

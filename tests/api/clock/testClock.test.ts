@@ -10,7 +10,7 @@ import { PLAN_LIMITS } from '../../../src/data/limits';
 import { SANDBOX_KEY_TTL_MS, SANDBOX_REQUESTS_URL } from '../../../src/data/sandbox';
 import { TEST_CLOCK, TEST_CLOCK_MAX_ADVANCE_MS } from '../../../src/data/sandboxTime';
 import { advanceBy, advanceTo, readClock, type ClockBody } from './_clock';
-import { appsClosedAfterEach, headersFor, mintKey, send } from './_sandbox';
+import { appsClosedAfterEach, headersFor, mintKey, send } from '../sandbox/_sandbox';
 
 const app = appsClosedAfterEach();
 const DAY = 86_400_000;

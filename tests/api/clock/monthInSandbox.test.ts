@@ -12,9 +12,9 @@ import { SANDBOX_BASE_PATH } from '../../../src/data/sandbox';
 import { SETTLEMENT_FAILS_CUSTOMER, SETTLEMENT_FAILS_DESCRIPTION } from '../../../src/data/sandboxTime';
 import { makeTestCa, startEndpoint, type TestCa, type TestEndpoint } from '../webhooks/_endpoint';
 import { workersStoppedAfterEach } from '../webhooks/_deliveries';
-import { listen, openStream } from './_events';
+import { listen, openStream } from '../sandbox/_events';
 import { advanceTo, readClock, type ClockBody } from './_clock';
-import { appsClosedAfterEach, headersFor, mintKey, send } from './_sandbox';
+import { appsClosedAfterEach, headersFor, mintKey, send } from '../sandbox/_sandbox';
 
 let ca: TestCa;
 let handler: TestEndpoint | undefined;
