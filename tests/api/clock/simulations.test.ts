@@ -7,7 +7,12 @@ import { endpointById as endpoint, SAMPLE_IDS } from '../../../src/data/apiRefer
 import { SANDBOX_BASE_PATH } from '../../../src/data/sandbox';
 import { ACCOUNTING_TOKEN_LIFETIME_MS, SETTLEMENT_DELAY_MS } from '../../../src/data/sandboxTime';
 import { advanceBy } from './_clock';
-import { appsClosedAfterEach, headersFor, mintKey, send } from '../sandbox/_sandbox';
+import { sandboxOnlyEndpoint } from '../../../src/data/apiReference/endpoints/sandbox';
+import { appsClosedAfterEach, headersFor, mintKey, schemaErrors, send } from '../sandbox/_sandbox';
+
+const simulateTransaction = sandboxOnlyEndpoint('simulateTransaction');
+const simulatePayment = sandboxOnlyEndpoint('simulatePayment');
+const simulateEvent = sandboxOnlyEndpoint('simulateEvent');
 
 const app = appsClosedAfterEach();
 type ErrorBody = { error: { type: string; code: string; message: string; param: string | null } };
@@ -30,6 +35,9 @@ it('fails a pending transaction and returns a completed one, each with its event
   expect(settled.events!.map((e) => [e.type, e.data.object.id])).toEqual([['transaction.completed', b.id]]);
   const returned = await simulate(t, h, `/simulate/transactions/${b.id}`, { outcome: 'return' });
   expect([returned.status, returned.body.status, returned.body.failure_reason]).toEqual([200, 'returned', 'returned_by_bank']);
+  expect(schemaErrors(simulateTransaction, 200, returned.body)).toBeNull();
+  const listed = await send(t.app, endpoint('listTransactions'), h, { account_id: SAMPLE_IDS.account });
+  expect(schemaErrors(endpoint('listTransactions'), 200, listed.body)).toBeNull();
   expect(await balance()).toBe(start);
   const again = await simulate(t, h, `/simulate/transactions/${a.id}`, { outcome: 'fail' });
   expect((again.body as ErrorBody).error.code).toBe('simulation_not_applicable');
@@ -48,7 +56,10 @@ it('fails a pending payment and returns a succeeded one', async () => {
   expect((await simulate(t, h, `/simulate/payments/${p1.id}`, { outcome: 'fail' })).body).toMatchObject({ id: p1.id, status: 'failed' });
   const settled = await advanceBy(t.app, h, SETTLEMENT_DELAY_MS);
   expect(settled.events!.map((e) => [e.type, e.data.object.id])).toEqual([['payment.succeeded', p2.id]]);
-  expect((await simulate(t, h, `/simulate/payments/${p2.id}`, { outcome: 'return' })).body).toMatchObject({ id: p2.id, status: 'returned' });
+  const returned = await simulate(t, h, `/simulate/payments/${p2.id}`, { outcome: 'return' });
+  expect(returned.body).toMatchObject({ id: p2.id, status: 'returned' });
+  expect(schemaErrors(simulatePayment, 200, returned.body)).toBeNull();
+  expect(schemaErrors(endpoint('createPayment'), 201, (await send(t.app, endpoint('createPayment'), h)).body)).toBeNull();
 });
 
 it('sends any documented event the plan receives for one of the key\'s objects, stamped at the key\'s clock', async () => {
@@ -57,6 +68,7 @@ it('sends any documented event the plan receives for one of the key\'s objects, 
   await advanceBy(t.app, h, 86_400_000);
   const sent = await simulate(t, h, '/simulate/events', { type: 'invoice.overdue', object_id: SAMPLE_IDS.invoice });
   expect([sent.status, sent.body.type, sent.body.data.object.invoice_id, sent.body.created]).toEqual([201, 'invoice.overdue', SAMPLE_IDS.invoice, Date.parse('2026-01-16T10:00:00Z') / 1000]);
+  expect(schemaErrors(simulateEvent, 201, sent.body)).toBeNull();
   const gated = await simulate(t, h, '/simulate/events', { type: 'account.updated', object_id: SAMPLE_IDS.account });
   expect([gated.status, (gated.body as ErrorBody).error.code]).toEqual([403, 'event_not_in_plan']);
   const unknown = await simulate(t, h, '/simulate/events', { type: 'invoice.eaten', object_id: SAMPLE_IDS.invoice });

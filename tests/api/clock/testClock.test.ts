@@ -5,12 +5,12 @@
  */
 import request from 'supertest';
 import { endpointById as endpoint, SAMPLE_IDS } from '../../../src/data/apiReference';
-import { clockErrors } from '../../../src/data/apiReference/endpoints/sandbox';
+import { clockErrors, sandboxOnlyEndpoint } from '../../../src/data/apiReference/endpoints/sandbox';
 import { PLAN_LIMITS } from '../../../src/data/limits';
 import { SANDBOX_KEY_TTL_MS, SANDBOX_REQUESTS_URL } from '../../../src/data/sandbox';
 import { TEST_CLOCK, TEST_CLOCK_MAX_ADVANCE_MS } from '../../../src/data/sandboxTime';
 import { advanceBy, advanceTo, readClock, type ClockBody } from './_clock';
-import { appsClosedAfterEach, headersFor, mintKey, send } from '../sandbox/_sandbox';
+import { appsClosedAfterEach, headersFor, mintKey, schemaErrors, send } from '../sandbox/_sandbox';
 
 const app = appsClosedAfterEach();
 const DAY = 86_400_000;
@@ -24,8 +24,13 @@ it('starts a new key\'s clock at the real time of its creation and keeps it ther
   const res = await readClock(t.app, h);
   expect(res.status).toBe(200);
   expect(res.body).toMatchObject({ object: TEST_CLOCK.object, frozen_time: minted, status: TEST_CLOCK.statuses[0] });
+  const getClock = sandboxOnlyEndpoint('getTestClock');
+  const advance = sandboxOnlyEndpoint('advanceTestClock');
+  expect(schemaErrors(getClock, 200, res.body)).toBeNull();
+  expect(schemaErrors(advance, 200, await advanceBy(t.app, h, 1000))).toBeNull();
+  expect(schemaErrors(advance, 400, (await advanceTo(t.app, h, minted)).body)).toBeNull();
   const account = await send(t.app, endpoint('createBankAccount'), h);
-  expect([account.body.created_at, account.body.updated_at]).toEqual([minted, minted]);
+  expect([account.body.created_at, account.body.updated_at]).toEqual(['2026-01-15T10:00:01Z', '2026-01-15T10:00:01Z']);
 });
 
 it('stamps objects at the advanced time, while the key still expires by real time', async () => {

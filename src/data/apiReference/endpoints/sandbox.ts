@@ -4,14 +4,25 @@
  * reference pages); the sandbox answers them through the same checks as every documented call,
  * and the "Testing over time" guide documents them from this list.
  */
-import { SAMPLE_IDS, STATUSES } from '../common';
-import { TEST_CLOCK, TEST_CLOCK_ADVANCE_PATH, TEST_CLOCK_PATH } from '../../sandboxTime';
+import { EXAMPLE_PLAN, SAMPLE_IDS, STATUSES } from '../common';
+import { EXAMPLES } from '../entities';
+import { WEBHOOK_EVENTS } from '../events';
+import { PLAN_LIMITS } from '../../limits';
+import { FAILURE_REASONS, TEST_CLOCK, TEST_CLOCK_ADVANCE_PATH, TEST_CLOCK_PATH } from '../../sandboxTime';
 import { ALL, b, defineEndpoints, p, S } from './params';
 import type { ApiEndpoint, EndpointError, JsonSchema } from '../types';
 
 /** The time every sample starts from: the clock of a key minted then. */
 export const SAMPLE_CLOCK_TIME = '2026-12-01T09:00:00Z';
 export const SAMPLE_ADVANCE_TO = '2026-12-03T09:00:00Z';
+
+/** The allowances of the samples' clock: the example plan's, nothing used yet. */
+const SAMPLE_ALLOWANCES = {
+  month: SAMPLE_CLOCK_TIME.slice(0, 7),
+  resets_at: '2027-01-01T00:00:00Z',
+  transactions: { used: 0, limit: PLAN_LIMITS[EXAMPLE_PLAN].transactionsPerMonth },
+  api_calls: { used: 0, limit: PLAN_LIMITS[EXAMPLE_PLAN].apiCallsPerMonth },
+};
 
 const TEST_CLOCK_SCHEMA: JsonSchema = {
   type: 'object',
@@ -57,7 +68,7 @@ export const SANDBOX_ONLY_ENDPOINTS = defineEndpoints([
     summary: 'Read the test clock',
     description: 'Your key\'s test clock: the time every object and event of the key is stamped with, and the monthly allowances used in its month.',
     params: [], example: {},
-    response: { status: 200, description: 'The clock.', schema: TEST_CLOCK_SCHEMA, example: { object: TEST_CLOCK.object, frozen_time: SAMPLE_CLOCK_TIME, status: TEST_CLOCK.statuses[0] } },
+    response: { status: 200, description: 'The clock.', schema: TEST_CLOCK_SCHEMA, example: { object: TEST_CLOCK.object, frozen_time: SAMPLE_CLOCK_TIME, status: TEST_CLOCK.statuses[0], allowances: SAMPLE_ALLOWANCES } },
   },
   {
     id: 'advanceTestClock', method: 'POST', path: TEST_CLOCK_ADVANCE_PATH, section: 'banking', plans: ALL,
@@ -66,7 +77,7 @@ export const SANDBOX_ONLY_ENDPOINTS = defineEndpoints([
     params: [b('frozen_time', true, 'The new time, ISO 8601, after the clock\'s time.', { type: 'string', format: 'date-time' })],
     example: { frozen_time: SAMPLE_ADVANCE_TO },
     errors: [clockErrors.notAfter(SAMPLE_CLOCK_TIME), clockErrors.tooFar('2027-01-01T09:00:00Z'), clockErrors.format()],
-    response: { status: 200, description: 'The clock, with the events the advance produced.', schema: TEST_CLOCK_SCHEMA, example: { object: TEST_CLOCK.object, frozen_time: SAMPLE_ADVANCE_TO, status: TEST_CLOCK.statuses[0], events: [] } },
+    response: { status: 200, description: 'The clock, with the events the advance produced.', schema: TEST_CLOCK_SCHEMA, example: { object: TEST_CLOCK.object, frozen_time: SAMPLE_ADVANCE_TO, status: TEST_CLOCK.statuses[0], allowances: SAMPLE_ALLOWANCES, events: [] } },
   },
   {
     id: 'simulateTransaction', method: 'POST', path: '/simulate/transactions/{id}', section: 'banking', plans: ALL,
@@ -74,7 +85,7 @@ export const SANDBOX_ONLY_ENDPOINTS = defineEndpoints([
     description: 'Fails a pending transaction or returns a completed one now (one side of a transfer: simulate each side you need), with its transaction.failed event.',
     params: [p('id', 'Transaction id.'), outcome],
     example: { id: SAMPLE_IDS.transaction, outcome: 'return' },
-    response: { status: 200, description: 'The transaction as it is now.', schema: 'Transaction', example: {} },
+    response: { status: 200, description: 'The transaction as it is now.', schema: 'Transaction', example: { ...EXAMPLES.Transaction, status: STATUSES.transaction[3], failure_reason: FAILURE_REASONS.returned } },
   },
   {
     id: 'simulatePayment', method: 'POST', path: '/simulate/payments/{id}', section: 'banking', plans: ALL,
@@ -82,7 +93,7 @@ export const SANDBOX_ONLY_ENDPOINTS = defineEndpoints([
     description: 'Fails a pending payment or returns a succeeded one now, with its payment.failed event.',
     params: [p('id', 'Payment id.'), outcome],
     example: { id: SAMPLE_IDS.payment, outcome: 'fail' },
-    response: { status: 200, description: 'The payment as it is now.', schema: 'Payment', example: {} },
+    response: { status: 200, description: 'The payment as it is now.', schema: 'Payment', example: { ...EXAMPLES.Payment, status: STATUSES.payment[1], failure_reason: FAILURE_REASONS.simulated } },
   },
   {
     id: 'simulateEvent', method: 'POST', path: '/simulate/events', section: 'webhooks', plans: ALL,
@@ -90,11 +101,14 @@ export const SANDBOX_ONLY_ENDPOINTS = defineEndpoints([
     description: 'Fires any documented event your plan receives, carrying one of your objects as it is now, to your webhooks and your event stream.',
     params: [b('type', true, 'A documented event type.', S()), b('object_id', true, 'The id of your object the event carries.', S())],
     example: { type: 'transaction.completed', object_id: SAMPLE_IDS.transaction },
-    response: { status: 201, description: 'The event.', schema: { type: 'object' }, example: {} },
+    response: { status: 201, description: 'The event, as your webhooks receive it.', schema: { type: 'object' }, example: WEBHOOK_EVENTS[0]!.example },
   },
-] satisfies readonly ApiEndpoint[]);
+]);
 
 export type SandboxOnlyEndpointId = (typeof SANDBOX_ONLY_ENDPOINTS)[number]['id'];
+
+/** The sandbox-only call with this id. */
+export const sandboxOnlyEndpoint = (id: SandboxOnlyEndpointId): ApiEndpoint => SANDBOX_ONLY_ENDPOINTS.find((e) => e.id === id)!;
 
 const SANDBOX_ONLY_IDS = new Set<string>(SANDBOX_ONLY_ENDPOINTS.map((e) => e.id));
 /**
