@@ -61,3 +61,40 @@ export function nextMonthStart(clockMs: number): number {
 
 /** When an invoice due on `dueDate` (YYYY-MM-DD) becomes overdue. */
 export const overdueAt = (dueDate: string): number => Date.parse(`${dueDate}T00:00:00Z`) + DAY_MS;
+
+/**
+ * The "Testing over time" guide's sample (Node.js 18+, no dependencies), for the sandbox at
+ * `sandboxUrl`: a transfer created pending, the clock advanced past its settlement, the events
+ * printed at their clock times. tests/api/clock/guideSample.test.ts runs it as written.
+ */
+export function testClockSample(sandboxUrl: string, apiVersion: string, keyEnv: string, fromAccount: string, toAccount: string): string {
+  return `// month.mjs: node month.mjs (with ${keyEnv}=sk_test_... in the environment)
+const base = '${sandboxUrl}';
+const headers = { Authorization: \`Bearer \${process.env.${keyEnv}}\`, 'X-API-Version': '${apiVersion}', 'Content-Type': 'application/json' };
+
+async function call(method, path, body) {
+  const res = await fetch(base + path, { method, headers, body: body && JSON.stringify(body) });
+  const json = await res.json();
+  if (!res.ok) throw new Error(\`\${method} \${path}: \${res.status} \${json.error.code}: \${json.error.message}\`);
+  return json;
+}
+
+const clock = await call('GET', '${TEST_CLOCK_PATH}');
+console.log('clock', clock.frozen_time);
+
+const transfer = await call('POST', '/banking/transactions', {
+  from_account: '${fromAccount}', to_account: '${toAccount}', amount: 25, currency: 'USD', description: 'Rent',
+});
+console.log(transfer.id, transfer.status);
+
+// Past the settlement delay (${SETTLEMENT_DELAY_DAYS} days of clock time): the transfer settles.
+const later = new Date(Date.parse(clock.frozen_time) + ${SETTLEMENT_DELAY_DAYS} * 24 * 60 * 60 * 1000).toISOString();
+const advanced = await call('POST', '${TEST_CLOCK_ADVANCE_PATH}', { frozen_time: later });
+for (const event of advanced.events) {
+  console.log(new Date(event.created * 1000).toISOString(), event.type, event.data.object.id);
+}
+
+// Not back in time: the documented 400.
+await call('POST', '${TEST_CLOCK_ADVANCE_PATH}', { frozen_time: clock.frozen_time }).catch((err) => console.log(err.message));
+`;
+}
