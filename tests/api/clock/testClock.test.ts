@@ -149,3 +149,18 @@ it('counts API calls per clock month, refuses them past the allowance, and lets 
   expect((await send(t.app, endpoint('listBankAccounts'), h)).status).toBe(200);
   expect((await send(t.app, endpoint('listTransactions'), h, { account_id: SAMPLE_IDS.account })).status).toBe(200);
 });
+
+it('keeps one clock per key across two instances on one database: concurrent advances through both apply each transition once', async () => {
+  const a = await app();
+  const b = await app({}, {}, undefined, { dataDir: a.dataDir, databaseUrl: a.databaseUrl });
+  const h = headersFor(await mintKey(a.app, 'starter'), 'starter');
+  await send(b.app, endpoint('createTransaction'), h);
+  const target = '2026-01-18T10:00:00Z';
+  const answers = (await Promise.all([advanceTo(a.app, h, target), advanceTo(b.app, h, target)])).sort((x, y) => x.status - y.status);
+  expect(answers.map((r) => r.status)).toEqual([200, 400]);
+  expect((answers[0]!.body as ClockBody).events!.map((e) => e.type)).toEqual(['transaction.completed', 'transaction.completed']);
+  expect((await readClock(b.app, h)).body.frozen_time).toBe(target);
+  expect((await readClock(a.app, h)).body.frozen_time).toBe(target);
+  const events = await a.db.selectFrom('sandbox_events').select('type').execute();
+  expect(events.map((e) => e.type)).toEqual(['transaction.completed', 'transaction.completed']);
+});
