@@ -41,16 +41,14 @@ export const FAILURE_REASONS = { settlement: 'account_closed', simulated: 'simul
  */
 export const INVOICE_OVERDUE_EVENT = 'invoice.overdue';
 
-/**
- * Plan allowances per month (transactions created and API calls, src/data/limits.ts) count per
- * calendar month of the key's clock (UTC); they start from zero at the clock's month boundary.
- */
-export const ALLOWANCE_MONTH = 'UTC calendar month of the test clock';
-
 /** The accounting connection's access token lives this long in clock time, then must be refreshed. */
 export const ACCOUNTING_TOKEN_LIFETIME_MS = SAMPLE_EXPIRIES.accountingTokenSeconds * 1000;
 
-/** The month (YYYY-MM) an allowance counts in, for a clock time. */
+/**
+ * The month (YYYY-MM) an allowance counts in, for a clock time: the plan's allowances per month
+ * (transactions created and API calls, src/data/limits.ts) count per calendar month of the key's
+ * clock (UTC), and start from zero at its month boundary.
+ */
 export const allowanceMonth = (clockMs: number): string => new Date(clockMs).toISOString().slice(0, 7);
 
 /** The start of the month after `clockMs`: when the allowances start again from zero. */
