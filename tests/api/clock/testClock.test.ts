@@ -164,3 +164,16 @@ it('keeps one clock per key across two instances on one database: concurrent adv
   const events = await a.db.selectFrom('sandbox_events').select('type').execute();
   expect(events.map((e) => e.type)).toEqual(['transaction.completed', 'transaction.completed']);
 });
+
+it('runs in whole seconds: a key made at a fractional second settles what it created when advanced by the delay from the shown time', async () => {
+  const t = await app();
+  t.clock.now = new Date('2026-01-15T10:00:00.456Z');
+  const h = headersFor(await mintKey(t.app, 'starter'), 'starter');
+  const txn = await send(t.app, endpoint('createTransaction'), h);
+  expect(txn.body.created_at).toBe('2026-01-15T10:00:00Z');
+  const advanced = await advanceTo(t.app, h, '2026-01-17T10:00:00Z');
+  expect((advanced.body as ClockBody).events!.map((e) => [e.type, e.created])).toEqual([
+    ['transaction.completed', Date.parse('2026-01-17T10:00:00Z') / 1000],
+    ['transaction.completed', Date.parse('2026-01-17T10:00:00Z') / 1000],
+  ]);
+});

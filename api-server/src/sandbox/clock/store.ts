@@ -14,7 +14,9 @@ export async function clockTime(db: Db, keyId: string, fallbackMs: number): Prom
     .executeTakeFirst();
   // The key was swept in the meantime: its clock is gone with it.
   if (!row) return fallbackMs;
-  return Number(row.frozen_time ?? row.created_at);
+  // Whole seconds, as every stamp shows it: a clock at 10:00:00.456 shown as 10:00:00 would make
+  // "the shown time + the settlement delay" fall short of what the clock created.
+  return row.frozen_time === null ? Math.floor(Number(row.created_at) / 1000) * 1000 : Number(row.frozen_time);
 }
 
 export async function setClock(tx: Db, keyId: string, frozenTime: number): Promise<void> {
