@@ -19,8 +19,6 @@ export const SANDBOX_KEYS_PER_MINUTE = 10;
 export const SANDBOX_MAX_OBJECTS_PER_KEY = 500;
 /** Page size of a list call without `limit`. */
 export const SANDBOX_DEFAULT_PAGE_SIZE = 10;
-/** A created transaction reads as pending for this long, then completed. */
-export const SANDBOX_SETTLE_MS = 5_000;
 /**
  * Webhook deliveries (issue 27): the sandbox POSTs each signed event to the webhook's URL
  * through a durable queue. One place for the schedule, timeouts and limits, which the server

@@ -19,6 +19,8 @@ export const RECENT_REQUESTS_COPY = {
   detailLabel: (call: string) => `Details of ${call}`,
   requestIdLabel: 'Request-Id',
   timeLabel: 'Time',
+  /** The key's test clock when the request was answered (Testing over time). */
+  clockTimeLabel: 'Clock time',
   durationLabel: 'Duration',
   versionLabel: 'API version',
   requestHeaders: 'Request headers',

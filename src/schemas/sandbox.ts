@@ -39,6 +39,8 @@ export interface SandboxKeyPinResponse {
 export interface LoggedRequest {
   id: string;
   created: string;
+  /** The key's test clock when the request was answered (issue 47); null for entries from before clocks. */
+  clockTime: string | null;
   method: string;
   path: string;
   query: string;

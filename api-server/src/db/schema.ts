@@ -2,6 +2,7 @@ import type { CheckoutTables } from '../checkout/table';
 import type { ContactTables } from '../contact/table';
 import type { FormTokenTables } from '../form-token/table';
 import type { OutboxTables } from '../mail/table';
+import type { SandboxClockTables } from '../sandbox/clock/table';
 import type { SandboxEventTables } from '../sandbox/events/table';
 import type { SandboxTables } from '../sandbox/table';
 import type { WebhookQueueTables } from '../sandbox/webhooks/table';
@@ -14,6 +15,6 @@ import type { WhiteLabelTables } from '../white-label/table';
  * text on both engines); those the code computes with are epoch milliseconds (BIGINT on
  * PostgreSQL, read back as numbers: see openStorage).
  */
-export interface Schema extends SupportTables, ContactTables, WhiteLabelTables, CheckoutTables, FormTokenTables, SandboxTables, WebhookQueueTables, SandboxEventTables, OutboxTables {
+export interface Schema extends SupportTables, ContactTables, WhiteLabelTables, CheckoutTables, FormTokenTables, SandboxTables, WebhookQueueTables, SandboxEventTables, SandboxClockTables, OutboxTables {
   schema_migrations: { id: string; applied_at: string };
 }

@@ -4,7 +4,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { PLAN_IDS, type PlanId } from '../../../src/data/plans';
 import { SANDBOX_BASE_PATH, SANDBOX_KEYS_URL, SANDBOX_REQUEST_LOG_SIZE } from '../../../src/data/sandbox';
-import { SITE } from '../../../src/data/site';
+import { API_VERSION, SITE } from '../../../src/data/site';
+import { TEST_CLOCK, TEST_CLOCK_ADVANCE_PATH, TEST_CLOCK_PATH } from '../../../src/data/sandboxTime';
+import { advanceTarget, BadAdvance, clockLine, eventLine, type ClockAnswer } from '../cli/ledgerline/clock';
 import type { LoggedRequest } from '../../../src/schemas/sandbox';
 import type { DocHit, DocPage, DocsIndex } from './docs';
 import type { EndpointDetail, EndpointSummary } from './endpoints';
@@ -21,7 +23,7 @@ export interface ToolDeps {
   requests: (key: string, limit: number) => Promise<LoggedRequest[]>;
 }
 
-export const MCP_TOOL_NAMES = ['search_docs', 'read_page', 'list_endpoints', 'get_endpoint', 'create_sandbox_key', 'sandbox_request', 'list_sandbox_requests'] as const;
+export const MCP_TOOL_NAMES = ['search_docs', 'read_page', 'list_endpoints', 'get_endpoint', 'create_sandbox_key', 'sandbox_request', 'list_sandbox_requests', 'sandbox_clock'] as const;
 
 const SEARCH_LIMIT_MAX = 20;
 const planSchema = z.enum(PLAN_IDS);
@@ -29,6 +31,7 @@ const json = z.json();
 const loggedRequest = z.object({
   id: z.string(),
   created: z.string(),
+  clockTime: z.string().nullable(),
   method: z.string(),
   path: z.string(),
   query: z.string(),
@@ -172,6 +175,31 @@ export function mcpServer(deps: ToolDeps): McpServer {
     async ({ key, limit }) => {
       const requests = await deps.requests(key, limit ?? 20);
       return answer({ requests }, requests.length ? requests.map((r) => `${r.created} ${r.method} ${r.path}${r.query ? `?${r.query}` : ''} → ${r.status} (${r.id})`).join('\n') : 'No requests yet.');
+    },
+  );
+
+  server.registerTool(
+    'sandbox_clock',
+    {
+      title: 'Read or advance the sandbox test clock',
+      description: `A sandbox key's test clock (guide: Testing over time): without advance it answers the clock; with advance (an ISO 8601 time, or +30m, +12h, +2d from the clock's time; at most ${TEST_CLOCK.maxAdvanceDays} days) it moves the clock forward and answers the events the due transitions produced (settlements, overdue invoices), in order.`,
+      inputSchema: { key: z.string().min(1).max(200), advance: z.string().trim().min(1).max(40).optional() },
+      outputSchema: { status: z.number(), body: json },
+      annotations: { readOnlyHint: false, openWorldHint: false },
+    },
+    async ({ key, advance }) => {
+      const headers = { 'X-API-Version': API_VERSION };
+      const current = await deps.callSandbox({ key, method: 'GET', path: TEST_CLOCK_PATH, headers });
+      if (current.status !== 200 || advance === undefined) return answer({ status: current.status, body: current.body as z.infer<typeof json> }, current.status === 200 ? clockLine(current.body as ClockAnswer) : undefined);
+      let frozenTime: string;
+      try {
+        frozenTime = advanceTarget(advance, (current.body as ClockAnswer).frozen_time);
+      } catch (err) {
+        throw err instanceof BadAdvance ? new Error(err.message) : err;
+      }
+      const moved = await deps.callSandbox({ key, method: 'POST', path: TEST_CLOCK_ADVANCE_PATH, headers, body: { frozen_time: frozenTime } });
+      const body = moved.body as ClockAnswer;
+      return answer({ status: moved.status, body: moved.body as z.infer<typeof json> }, moved.status === 200 ? [...(body.events ?? []).map(eventLine), clockLine(body)].join('\n') : undefined);
     },
   );
 

@@ -12,6 +12,7 @@ import type { AppMetrics } from '../http/metrics';
 import { perMinuteLimit } from '../http/rateLimit';
 import { parsedBody, validateBody } from '../http/validate';
 import { eventStreamRoute } from './events/stream';
+import { sandboxClockMigrations } from './clock/table';
 import { sandboxEventMigrations } from './events/table';
 import { mintKey } from './keys';
 import { movePin } from './pin';
@@ -52,7 +53,7 @@ export async function issueKey(deps: { writes: Writes; now: () => Date; logger: 
 export const sandboxKeysFeature: Feature = {
   name: 'sandbox',
   prefix: '/sandbox',
-  migrations: [...sandboxMigrations, ...webhookQueueMigrations, ...sandboxEventMigrations],
+  migrations: [...sandboxMigrations, ...webhookQueueMigrations, ...sandboxEventMigrations, ...sandboxClockMigrations],
   routes({ db, writes, now, counters, logger, limiters, metrics }) {
     const router = express.Router();
     const limiter = sandboxKeyLimiter(counters, metrics);

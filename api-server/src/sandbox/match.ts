@@ -1,4 +1,5 @@
 import { API_ENDPOINTS, type ApiEndpoint } from '../../../src/data/apiReference';
+import { SANDBOX_ONLY_ENDPOINTS } from '../../../src/data/apiReference/endpoints/sandbox';
 
 /** The documented paths as patterns: which operation a method and path name, with its path parameters. */
 interface Route {
@@ -7,7 +8,7 @@ interface Route {
   names: string[];
 }
 
-const ROUTES: Route[] = API_ENDPOINTS.map((endpoint) => {
+const ROUTES: Route[] = [...API_ENDPOINTS, ...SANDBOX_ONLY_ENDPOINTS].map((endpoint) => {
   const names: string[] = [];
   // Documented paths are plain segments and `{name}` parameters: nothing else to escape.
   const source = endpoint.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {

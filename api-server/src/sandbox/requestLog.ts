@@ -3,12 +3,15 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Insertable } from 'kysely';
 import { SANDBOX_REDACTED, SANDBOX_REQUEST_LOG_BODY_BYTES, SANDBOX_REQUEST_LOG_SIZE } from '../../../src/data/sandbox';
 import type { LoggedRequest } from '../../../src/schemas/sandbox';
+import type { ApiEndpoint } from '../../../src/data/apiReference';
+import { isSandboxOnly } from '../../../src/data/apiReference/endpoints/sandbox';
 import type { Db, Writes } from '../db/database';
 import type { Schema } from '../db/schema';
 import type { Logger } from '../logger';
 import { HttpError } from '../http/errors';
 import { SandboxError } from './errors';
-import { authenticate, type SandboxKey } from './keys';
+import { addUsage, clockTime } from './clock/store';
+import { authenticate, iso, type SandboxKey } from './keys';
 import { isApiVersion } from '../../../src/data/apiVersioning';
 
 /*
@@ -52,8 +55,11 @@ const scrub = (text: string, secret: string) => (secret ? text.replaceAll(secret
 /** The bearer token as sent; authenticate() has already checked it is this request's key. */
 const bearerOf = (req: Request) => /^Bearer\s+(\S+)/i.exec(req.get('authorization') ?? '')?.[1] ?? '';
 
-async function insert(tx: Db, row: Insertable<Schema['sandbox_requests']>): Promise<void> {
-  await tx.insertInto('sandbox_requests').values(row).execute();
+async function insert(tx: Db, row: Insertable<Schema['sandbox_requests']>, apiCall: boolean): Promise<void> {
+  // A logged request is one of the key's API calls, counted in the month of its clock (sandbox/clock/allowances.ts).
+  const clock = await clockTime(tx, row.key_id, Number(row.created_at));
+  if (apiCall) await addUsage(tx, row.key_id, clock, { apiCalls: 1 });
+  await tx.insertInto('sandbox_requests').values({ ...row, clock_time: clock }).execute();
   // Trimmed on insert: a key's log never holds more than the newest SANDBOX_REQUEST_LOG_SIZE.
   const cutoff = await tx
     .selectFrom('sandbox_requests')
@@ -108,7 +114,7 @@ export function recordRequests(deps: RecordDeps): RequestHandler {
         api_version: (res.locals as { apiVersion?: string }).apiVersion ?? null,
       };
       deps.writes
-        .run((tx) => insert(tx, row))
+        .run((tx) => insert(tx, row, !isSandboxOnly((res.locals as { endpoint?: ApiEndpoint }).endpoint)))
         .catch((err: unknown) => deps.logger.warn({ err, requestId: row.id }, 'sandbox request log entry not written'))
         .finally(() => json(body));
       return res;
@@ -123,6 +129,7 @@ export async function listRequests(db: Db, keyId: string, limit: number = SANDBO
   return rows.map((r) => ({
     id: r.id,
     created: new Date(Number(r.created_at)).toISOString(),
+    clockTime: r.clock_time === null ? null : iso(Number(r.clock_time)),
     method: r.method,
     path: r.path,
     query: r.query,

@@ -39,6 +39,8 @@ export class SandboxStore {
     await this.db.deleteFrom('sandbox_requests').where('key_id', 'in', expired).execute();
     await this.db.deleteFrom('sandbox_webhook_queue').where('key_id', 'in', expired).execute();
     await this.db.deleteFrom('sandbox_events').where('key_id', 'in', expired).execute();
+    await this.db.deleteFrom('sandbox_clocks').where('key_id', 'in', expired).execute();
+    await this.db.deleteFrom('sandbox_usage').where('key_id', 'in', expired).execute();
     await this.db.deleteFrom(SANDBOX_IDEMPOTENCY_TABLE).where(sql<string>`substr(key, 1, ${sql.lit(KEY_ID_LENGTH)})`, 'in', expired).execute();
     const gone = await this.db.deleteFrom('sandbox_keys').where('expires_at', '<=', nowMs).executeTakeFirst();
     return Number(gone.numDeletedRows);

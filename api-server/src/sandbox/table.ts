@@ -54,6 +54,8 @@ export interface SandboxTables {
     response_body: string;
     /** The API version that answered (the header's, else the key's pin); null when refused before it was known. */
     api_version: string | null;
+    /** The key's test clock when it was answered (sandbox/clock, migration sandbox-clock-001); null before. */
+    clock_time: number | null;
   };
 }
 

@@ -162,7 +162,7 @@ export function StatusesTable(): ReactNode {
   );
 }
 
-/** The nine event types with a tick per plan that may receive them. */
+/** The event types with a tick per plan that may receive them. */
 export function WebhookEventsTable(): ReactNode {
   return (
     <Table head={['Event', 'Sent when', ...PLAN_IDS.map((id) => getPlan(id).name)]} label="Webhook events">

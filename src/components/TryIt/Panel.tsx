@@ -14,6 +14,7 @@ import { useCopy } from '@site/src/lib/useCopy';
 import { toCurl } from './curl';
 import { buildRequest, fieldParams, initialValues, type SandboxRequest, type TryItValues } from './request';
 import RecentRequestsSection from './RecentRequestsSection';
+import TestClockSection from './TestClockSection';
 import { ensureKey, forgetKey, formatExpiry, mintKey, storedKey, type SandboxKey } from './sandboxKey';
 import styles from './Panel.module.css';
 
@@ -218,6 +219,7 @@ export default function Panel({ endpoint, plan: pagePlan, version = 'v1' }: { en
         </details>
       ) : null}
       <RecentRequestsSection apiKey={key && key.plan === plan ? key : null} refreshOn={state.kind === 'answered' ? state.answer : null} />
+      <TestClockSection apiKey={key && key.plan === plan ? key : null} refreshOn={state.kind === 'answered' ? state.answer : null} />
     </section>
   );
 }

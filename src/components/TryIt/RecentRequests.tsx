@@ -198,6 +198,14 @@ function Detail({ entry, apiKey, replaying, onReplay, onError }: DetailProps): R
             <time dateTime={entry.created}>{formatTime(entry.created)}</time>
           </dd>
         </div>
+        {entry.clockTime ? (
+          <div>
+            <dt>{COPY.clockTimeLabel}</dt>
+            <dd>
+              <time dateTime={entry.clockTime} data-testid="recent-clock-time">{entry.clockTime}</time>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{COPY.durationLabel}</dt>
           <dd>{COPY.duration(entry.durationMs)}</dd>

@@ -43,7 +43,7 @@ export function WebhookEventCard({ event, plan, showExample = true }: { event: W
   );
 }
 
-/** The nine event types as cards; on a plan page the ones it cannot receive are dimmed. */
+/** The event types as cards; on a plan page the ones it cannot receive are dimmed. */
 export default function WebhookEventList({ plan, showExample }: { plan?: PlanId; showExample?: boolean }): ReactNode {
   return (
     <div className={styles.list}>

@@ -13,6 +13,10 @@ import type { JsonSchema } from './types';
 const str = (description: string, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', description, ...extra });
 const num = (description: string): JsonSchema => ({ type: 'number', description });
 const time = (description: string): JsonSchema => str(description, { format: 'date-time' });
+/** Set once a transaction or payment failed or was returned (the sandbox's test clock and simulations, issue 47). */
+const FAILURE_REASON = { failure_reason: str('Why it failed or was returned; present only then.') };
+/** A closed object whose `optional` properties may be absent (every other one is required). */
+const withOptional = (schema: JsonSchema, optional: Record<string, JsonSchema>): JsonSchema => ({ ...schema, properties: { ...schema.properties, ...optional } });
 const obj = (properties: Record<string, JsonSchema>, description?: string): JsonSchema => ({
   type: 'object',
   ...(description ? { description } : {}),
@@ -38,7 +42,7 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
     created_at: time('Creation time.'),
     updated_at: time('Last update time.'),
   }),
-  Transaction: obj({
+  Transaction: withOptional(obj({
     id: str('Transaction id.'),
     account_id: str('Account the transaction belongs to.'),
     amount: num('Amount in the currency unit; negative for debits.'),
@@ -49,8 +53,8 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
     merchant: obj({ name: str('Merchant name.'), category: str('Merchant category.') }),
     created_at: time('Creation time.'),
     updated_at: time('Last update time.'),
-  }),
-  Payment: obj({
+  }), FAILURE_REASON),
+  Payment: withOptional(obj({
     id: str('Payment id.'),
     status: str('Payment status.', { enum: STATUSES.payment }),
     amount: num('Amount charged.'),
@@ -58,7 +62,7 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
     payment_method: str('Payment method used, e.g. card or bank_transfer.'),
     customer: str('Customer reference or email.'),
     fees: obj({ product_fee: num("Your plan's per-transaction product fee (the sample transaction fee of the plan limits)."), processing_fee: num('Processing fee.') }),
-  }),
+  }), FAILURE_REASON),
   AccountingOrganization: obj({
     id: str('Tenant id of the Xero organization.'),
     name: str('Organization name.'),

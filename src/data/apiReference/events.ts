@@ -1,10 +1,12 @@
 /**
- * The nine webhook event types (spec section 7) with the plans that may receive them
- * (spec section 6). To add an event, append it here; docs, plan pages and OpenAPI follow.
+ * The webhook event types: the nine of spec section 7 with the plans that may receive them
+ * (spec section 6), then invoice.overdue (issue 47: sandbox time). To add an event, append it
+ * here; docs, plan pages and OpenAPI follow.
  */
 import { PLAN_IDS, WHITE_LABEL_PLAN_IDS, type PlanId } from '../plans';
 import { ACCOUNTING, API_VERSION, SAMPLE_IDS, SAMPLE_TIMES } from './common';
 import { EXAMPLES } from './entities';
+import { INVOICE_OVERDUE_EVENT } from '../sandboxTime';
 import type { WebhookEventDoc } from './types';
 
 const ALL: readonly PlanId[] = PLAN_IDS;
@@ -26,6 +28,7 @@ export const WEBHOOK_EVENTS: readonly WebhookEventDoc[] = [
   { type: 'invoice.created', plans: ALL, object: 'Invoice', description: 'An invoice was created in Xero.', example: event('invoice.created', EXAMPLES.Invoice) },
   { type: 'user.created', plans: PAID_TIERS, object: 'User', description: 'A user joined your organization.', example: event('user.created', EXAMPLES.User) },
   { type: 'white_label.deployed', plans: WHITE_LABEL_PLAN_IDS, object: 'WhiteLabelDeployment', description: 'Your white-label platform is live.', example: event('white_label.deployed', EXAMPLES.WhiteLabelDeployment) },
+  { type: INVOICE_OVERDUE_EVENT, plans: ALL, object: 'Invoice', description: 'An unpaid invoice passed its due date (at the start of the next day, UTC). Its status stays as Xero has it.', example: event(INVOICE_OVERDUE_EVENT, EXAMPLES.Invoice) },
 ];
 
 export { WEBHOOK_HEADERS, SIGNATURE_TOLERANCE_SECONDS } from './webhookHeaders';
@@ -45,4 +48,5 @@ export const EXAMPLE_SIGNATURES: Record<string, string> = {
   'invoice.created': '1fcf0c1fab221bdd00ffe38afe7aa6bced5b1e6d2553844fc256ca45ac1c1b44',
   'user.created': '50d36fb5d019276e0d7142593b4c909a9c71b4a6d1dcab7f2e45e51a7195d1e7',
   'white_label.deployed': '1f2756fecfbed76cf1dadd291b89c0afa56771270328f9e94da6991542767d78',
+  'invoice.overdue': '21ffb212f499a0fcbce91082a444eec314f258e22fc0957f699643f17647a553',
 };

@@ -12,6 +12,7 @@ import type { SiteAddresses } from '../../domain/siteAddress';
 import { SANDBOX_BASE_PATH, SANDBOX_KEYS_URL } from '../sandbox';
 import { API_VERSION, EXAMPLE_PLAN, IDEMPOTENCY, IDEMPOTENCY_HEADER, PERMISSIONS, PLAN_HEADER, PLAN_HEADER_RULE, REQUEST_HEADERS } from './common';
 import { EXAMPLES } from './entities';
+import { isSandboxOnly, SANDBOX_ONLY_ENDPOINTS } from './endpoints/sandbox';
 import { API_ERROR_TYPES } from './errors';
 import { SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS } from './events';
 import { EXAMPLE_SIGNATURES } from './versions/signatures';
@@ -26,6 +27,10 @@ import type { ApiEndpoint, ApiParam, JsonSchema } from './types';
 export const PLANS_EXTENSION = 'x-ledgerline-plans';
 export const PERMISSION_EXTENSION = 'x-ledgerline-permission';
 export const PLAN_LIMITS_EXTENSION = 'x-ledgerline-plan-limits';
+/** Marks the operations that exist only at the sandbox (the test clock, simulations): never in production. */
+export const SANDBOX_ONLY_EXTENSION = 'x-ledgerline-sandbox-only';
+/** The tag of the sandbox-only operations. */
+export const SANDBOX_ONLY_TAG = { name: 'Sandbox testing', description: 'Sandbox only: the test clock and simulations (guide: Testing over time). Not part of the production API.' };
 
 /** Display names of the reference sections: OpenAPI tags and the /api-docs sidebar groups. */
 export const SECTION_TAGS: Record<ApiEndpoint['section'], string> = {
@@ -102,8 +107,10 @@ function operation(endpoint: ApiEndpoint, apiBaseUrl: string, version: ApiVersio
     operationId: endpoint.id,
     summary: endpoint.summary,
     description: endpoint.description,
-    tags: [SECTION_TAGS[endpoint.section]],
+    tags: [isSandboxOnly(endpoint) ? SANDBOX_ONLY_TAG.name : SECTION_TAGS[endpoint.section]],
     [PLANS_EXTENSION]: [...endpoint.plans],
+    // Only the sandbox answers them: the operation names it as its one server.
+    ...(isSandboxOnly(endpoint) ? { [SANDBOX_ONLY_EXTENSION]: true, servers: [{ url: SANDBOX_BASE_PATH, description: 'Sandbox only' }] } : {}),
     ...(endpoint.permission ? { [PERMISSION_EXTENSION]: endpoint.permission } : {}),
     parameters: [
       { $ref: '#/components/parameters/ApiVersion' },
@@ -151,11 +158,15 @@ function operation(endpoint: ApiEndpoint, apiBaseUrl: string, version: ApiVersio
   return op;
 }
 
-function paths(apiBaseUrl: string, ref: VersionReference): Record<string, Record<string, unknown>> {
+function paths(apiBaseUrl: string, sandboxUrl: string, ref: VersionReference): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const endpoint of ref.endpoints) {
     out[endpoint.path] ??= {};
     out[endpoint.path]![endpoint.method.toLowerCase()] = operation(endpoint, apiBaseUrl, ref.version);
+  }
+  for (const endpoint of SANDBOX_ONLY_ENDPOINTS) {
+    out[endpoint.path] ??= {};
+    out[endpoint.path]![endpoint.method.toLowerCase()] = operation(endpoint, sandboxUrl, ref.version);
   }
   return out;
 }
@@ -236,9 +247,9 @@ export function buildOpenApiDocument(addresses: SiteAddresses, version: ApiVersi
       { url: SANDBOX_BASE_PATH, description: `Sandbox on this site: test keys from POST ${SANDBOX_KEYS_URL}` },
     ],
     security: [{ bearerApiKey: [] }],
-    tags: Object.entries(SECTION_TAGS).map(([section, name]) => ({ name, description: SECTION_DESCRIPTIONS[section as ApiEndpoint['section']] })),
+    tags: [...Object.entries(SECTION_TAGS).map(([section, name]) => ({ name, description: SECTION_DESCRIPTIONS[section as ApiEndpoint['section']] })), SANDBOX_ONLY_TAG],
     [PLAN_LIMITS_EXTENSION]: Object.fromEntries(PLAN_IDS.map((id) => [id, { ...PLAN_LIMITS[id] }])),
-    paths: paths(addresses.apiBaseUrl, ref),
+    paths: paths(addresses.apiBaseUrl, `${addresses.siteUrl}${SANDBOX_BASE_PATH}`, ref),
     webhooks: webhooks(ref),
     components: {
       securitySchemes: {

@@ -26,7 +26,7 @@ afterEach(async () => {
 
 const v1 = (plan: string) => ({ 'X-API-Version': 'v1', 'X-Plan-Type': plan });
 
-it('offers the seven tools, each with an input and an output schema', async () => {
+it('offers the eight tools, each with an input and an output schema', async () => {
   const { tools } = await client.listTools();
   expect(tools.map((tool) => tool.name).sort()).toEqual([...MCP_TOOL_NAMES].sort());
   for (const tool of tools) {
@@ -129,4 +129,19 @@ it('is documented as it is: the docs page names every tool and the request logâ€
   for (const name of MCP_TOOL_NAMES) expect(page).toContain(`| \`${name} {`);
   expect(page).toContain(`last ${SANDBOX_REQUEST_LOG_SIZE} requests, bodies up to ${SANDBOX_REQUEST_LOG_BODY_BYTES / 1024} KB`);
   expect(page).toContain(`after ${SANDBOX_KEY_TTL_MS / 3_600_000} hours`);
+});
+
+it('sandbox_clock shows the key\'s test clock and advances it by a step, listing the events produced', async () => {
+  const key = (await call(client, 'create_sandbox_key', { plan: 'starter' })).structuredContent!.key as string;
+  const created = await call(client, 'sandbox_request', { key, method: 'POST', path: '/banking/transactions', body: { from_account: SAMPLE_IDS.account, amount: 5, currency: 'USD', description: 'Tea' }, headers: v1('starter') });
+  const txn = (created.structuredContent!.body as { id: string; created_at: string });
+  const shown = await call(client, 'sandbox_clock', { key });
+  expect(shown.structuredContent).toMatchObject({ status: 200, body: { object: 'test_clock', frozen_time: txn.created_at } });
+  expect(shown.content[0]!.text).toMatch(new RegExp(`^Test clock: ${txn.created_at} \\(ready\\)`));
+  const moved = await call(client, 'sandbox_clock', { key, advance: '+2d' });
+  const body = moved.structuredContent!.body as { events: { type: string; data: { object: { id: string } } }[] };
+  expect(body.events.map((e) => [e.type, e.data.object.id])).toEqual([['transaction.completed', txn.id]]);
+  expect(moved.content[0]!.text).toContain(`transaction.completed`);
+  const bad = await call(client, 'sandbox_clock', { key, advance: 'soon' });
+  expect([bad.isError, bad.content[0]!.text]).toEqual([true, expect.stringContaining('advance takes an ISO 8601 time')]);
 });

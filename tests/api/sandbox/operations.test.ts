@@ -1,7 +1,8 @@
 /** The sandbox's operations beyond the documented examples: plan caps, settling transactions, synced invoices. */
 import { createHmac } from 'node:crypto';
 import { endpointById as endpoint, SAMPLE_IDS, WEBHOOK_HEADERS } from '../../../src/data/apiReference';
-import { SANDBOX_SETTLE_MS } from '../../../src/data/sandbox';
+import { SETTLEMENT_DELAY_MS } from '../../../src/data/sandboxTime';
+import { advanceBy } from '../clock/_clock';
 import { appsClosedAfterEach, headersFor, mintKey, send } from './_sandbox';
 
 type ErrorBody = { error: { type: string; code: string; param: string | null } };
@@ -24,7 +25,7 @@ it("caps accounts and webhooks at the plan's figures with 403 plan_limit_reached
   expect((last!.body as ErrorBody).error).toMatchObject({ type: 'permission_error', code: 'plan_limit_reached' });
 });
 
-it('answers a new transaction pending, lists it completed once settled, and moves the balances', async () => {
+it('answers a new transaction pending, keeps it pending as real time passes, lists it completed once the key\'s clock passes its settlement, and moves the balances', async () => {
   const t = await app();
   const key = await mintKey(t.app, 'starter');
   const h = headersFor(key, 'starter');
@@ -32,7 +33,9 @@ it('answers a new transaction pending, lists it completed once settled, and move
   expect(created.body).toMatchObject({ status: 'pending', amount: -149.99, account_id: SAMPLE_IDS.account });
   const list = async () => (await send(t.app, endpoint('listTransactions'), h, { account_id: SAMPLE_IDS.account })).body.data[0] as { id: string; status: string };
   expect(await list()).toMatchObject({ id: created.body.id, status: 'pending' });
-  t.clock.now = new Date(t.clock.now.getTime() + SANDBOX_SETTLE_MS);
+  t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+  expect(await list()).toMatchObject({ id: created.body.id, status: 'pending' });
+  await advanceBy(t.app, h, SETTLEMENT_DELAY_MS);
   expect(await list()).toMatchObject({ id: created.body.id, status: 'completed' });
   const accounts = (await send(t.app, endpoint('listBankAccounts'), h)).body.data as { id: string; balance: { current: number } }[];
   expect(Object.fromEntries(accounts.map((a) => [a.id, a.balance.current]))).toEqual({ [SAMPLE_IDS.account]: 24850.01, [SAMPLE_IDS.account2]: 5149.99 });

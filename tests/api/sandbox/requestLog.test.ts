@@ -47,6 +47,7 @@ it('lists the key’s requests newest first, with method, path, query, status, b
   expect(log[2]).toEqual({
     id: list.headers['request-id'],
     created: t.clock.now.toISOString(),
+    clockTime: t.clock.now.toISOString().replace('.000Z', 'Z'),
     method: 'GET',
     path: `${SANDBOX_BASE_PATH}/banking/transactions`,
     query: `account_id=${SAMPLE_IDS.account}&limit=2`,

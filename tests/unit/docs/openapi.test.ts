@@ -6,7 +6,8 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { renderOpenApiJson, renderOpenApiYaml } from '@site/src/data/apiReference/openapiYaml';
-import { PLANS_EXTENSION, PLAN_LIMITS_EXTENSION } from '@site/src/data/apiReference/openapi';
+import { PLANS_EXTENSION, PLAN_LIMITS_EXTENSION, SANDBOX_ONLY_EXTENSION } from '@site/src/data/apiReference/openapi';
+import { SANDBOX_ONLY_ENDPOINTS } from '@site/src/data/apiReference/endpoints/sandbox';
 import { API_ENDPOINTS, WEBHOOK_EVENTS, API_ERROR_TYPES, HTTP_STATUS_CODES, PERMISSIONS } from '@site/src/data/apiReference';
 import { PLAN_IDS } from '@site/src/data/plans';
 import { PLAN_LIMITS } from '@site/src/data/limits';
@@ -22,9 +23,11 @@ type Doc = {
 };
 const doc = parse(rendered) as Doc;
 
+/** The spec's documented calls: every operation but the sandbox-only ones (the test clock, simulations). */
+const documented = (ops: Doc['paths'][string]) => Object.entries(ops).filter(([, op]) => !op[SANDBOX_ONLY_EXTENSION]);
 /** operationId -> plans, read from the rendered YAML (not from the TS data). */
 const opPlans = Object.fromEntries(
-  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op[PLANS_EXTENSION] as string[]])),
+  Object.entries(doc.paths).flatMap(([path, ops]) => documented(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op[PLANS_EXTENSION] as string[]])),
 );
 const eventPlans = Object.fromEntries(Object.entries(doc.webhooks).map(([type, w]) => [type, w.post[PLANS_EXTENSION] as string[]]));
 
@@ -40,10 +43,13 @@ describe('the OpenAPI document (/openapi/v1.yaml and .json)', () => {
     const parsed = parse(served) as Doc & { servers: { url: string }[]; info: { contact: { url: string } } };
     expect(parsed.servers[0]!.url).toBe('https://api.acme.test/v2');
     expect(parsed.info.contact.url).toBe('https://docs.acme.test/support');
-    const samples = Object.values(parsed.paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op['x-codeSamples'] as { source: string }[]).map((s) => s.source)));
-    expect(samples.length).toBeGreaterThan(0);
+    const samplesOf = (sandboxOnly: boolean) =>
+      Object.values(parsed.paths).flatMap((ops) => Object.values(ops).filter((op) => Boolean(op[SANDBOX_ONLY_EXTENSION]) === sandboxOnly).flatMap((op) => (op['x-codeSamples'] as { source: string }[]).map((s) => s.source)));
+    expect(samplesOf(false).length).toBeGreaterThan(0);
     // A URL (curl, Python) or the typed client's baseUrl (Node.js).
-    for (const source of samples) expect(source).toMatch(/https:\/\/api\.acme\.test\/v2['/]/);
+    for (const source of samplesOf(false)) expect(source).toMatch(/https:\/\/api\.acme\.test\/v2['/]/);
+    // The sandbox-only calls exist at the site's sandbox alone.
+    for (const source of samplesOf(true)) expect(source).toMatch(/https:\/\/docs\.acme\.test\/sandbox\/v1['/]/);
     expect(served).not.toContain(DEFAULT_SITE_ADDRESSES.siteUrl);
   });
 
@@ -93,7 +99,7 @@ describe('the OpenAPI document (/openapi/v1.yaml and .json)', () => {
     for (const [op, plans] of Object.entries(opPlans)) expect([op, plans]).toEqual([op, gated[op] ?? all]);
   });
 
-  it('has the nine webhook events with their plans', () => {
+  it('has the nine webhook events of the spec and invoice.overdue, with their plans', () => {
     expect(eventPlans).toEqual({
       'transaction.completed': ['starter', 'business', 'enterprise'],
       'transaction.failed': ['starter', 'business', 'enterprise'],
@@ -104,6 +110,7 @@ describe('the OpenAPI document (/openapi/v1.yaml and .json)', () => {
       'invoice.created': ['starter', 'business', 'enterprise'],
       'user.created': ['business', 'enterprise'],
       'white_label.deployed': ['enterprise'],
+      'invoice.overdue': ['starter', 'business', 'enterprise'],
     });
   });
 
@@ -148,6 +155,11 @@ describe('the OpenAPI document (/openapi/v1.yaml and .json)', () => {
       const media = (w.post.requestBody as { content: Record<string, { schema: object; example: unknown }> }).content['application/json']!;
       check(media.schema, media.example, type);
     }
+  });
+
+  it('lists the sandbox-only calls, marked and served by the sandbox alone', () => {
+    const marked = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([, op]) => op[SANDBOX_ONLY_EXTENSION] === true).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op.servers]));
+    expect(marked).toEqual(SANDBOX_ONLY_ENDPOINTS.map((e) => [`${e.method} ${e.path}`, [{ url: '/sandbox/v1', description: 'Sandbox only' }]]));
   });
 
   it('matches the TypeScript data one for one', () => {

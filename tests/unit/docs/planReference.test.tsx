@@ -18,7 +18,7 @@ import PlanReferencePage from '@site/src/components/PlanReference/PlanReferenceP
 import { PLAN_IDS, type PlanId } from '@site/src/data/plans';
 import { PLAN_LIMITS } from '@site/src/data/limits';
 import { getPlanDocProfile } from '@site/src/data/planProfiles';
-import { PLANS_EXTENSION } from '@site/src/data/apiReference/openapi';
+import { PLANS_EXTENSION, SANDBOX_ONLY_EXTENSION } from '@site/src/data/apiReference/openapi';
 import { renderOpenApiYaml } from '@site/src/data/apiReference/openapiYaml';
 import { apiOutline } from '@site/src/data/apiReference/apiOutline';
 import { loadReferenceParts } from '@site/src/components/ReferenceParts/_load';
@@ -28,7 +28,8 @@ const doc = parse(renderOpenApiYaml()) as {
   paths: Record<string, Record<string, Op>>;
   webhooks: Record<string, { post: Record<string, unknown> }>;
 };
-const operations = Object.values(doc.paths).flatMap((ops) => Object.values(ops));
+// The plan pages show the production API: the sandbox-only calls are in the Testing over time guide.
+const operations = Object.values(doc.paths).flatMap((ops) => Object.values(ops)).filter((op) => !op[SANDBOX_ONLY_EXTENSION]);
 
 // The page's route prop, as src/plugins/planRoutes.ts computes it at build time.
 const outline = apiOutline();

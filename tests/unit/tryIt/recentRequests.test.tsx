@@ -21,6 +21,7 @@ function entry(id: string, over: Partial<LoggedRequest> = {}): LoggedRequest {
   return {
     id,
     created: '2026-11-25T10:00:00.000Z',
+    clockTime: '2026-11-25T09:59:00Z',
     method: 'GET',
     path: '/sandbox/v1/banking/accounts',
     query: 'limit=2',
@@ -97,6 +98,8 @@ describe('the list and one request in detail', () => {
     await waitFor(() => expect(entries()).toHaveLength(2));
     expect(entries()[0]).toHaveAttribute('aria-pressed', 'true');
     expect(within(detail()).getByTestId('recent-request-id')).toHaveTextContent('req_get');
+    // The key's test clock when it was answered, beside the real time.
+    expect(within(detail()).getByTestId('recent-clock-time')).toHaveTextContent('2026-11-25T09:59:00Z');
     // One tab stop for the list; the arrows move between its buttons.
     expect(entries().map((b) => b.tabIndex)).toEqual([0, -1]);
     entries()[0]!.focus();

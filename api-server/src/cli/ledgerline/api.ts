@@ -56,7 +56,7 @@ export class SandboxClient {
     return new URL(path, this.api).toString();
   }
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     let res: Response;
     try {
       res = await fetch(this.url(path), {

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { WEBHOOK_EVENTS } from '../../../../src/data/apiReference/events';
 import { LEDGERLINE_CLI, SANDBOX_KEY_PREFIX, SANDBOX_KEYS_URL } from '../../../../src/data/sandbox';
 import { noWebhookHint, Refused, SandboxClient, Unreachable, webhookFor } from './api';
+import { BadAdvance, clock } from './clock';
 import { listen } from './listen';
 
 /** Exit codes: 0 done (or stopped with Ctrl-C), 1 the API refused, 2 bad usage, 3 the site could not be reached. */
@@ -18,6 +19,9 @@ Commands:
                              registered endpoint's delivery; one line per event with your
                              handler's answer; reconnects and resumes after a dropped stream
   trigger <event>            ask the sandbox to fire <event> (a test delivery of your webhook)
+  clock                      show the key's test clock and its month's allowances
+  clock advance <time|+step> move the clock to an ISO 8601 time or by +30m, +12h, +2d; lists
+                             the events the transitions produced (see Testing over time)
 
 Options:
   --key ${SANDBOX_KEY_PREFIX}...   your sandbox key (or set LEDGERLINE_KEY); mint one: POST ${SANDBOX_KEYS_URL}
@@ -31,6 +35,7 @@ Events: ${WEBHOOK_EVENTS.map((e) => e.type).join(', ')}
 Examples:
   ${name} listen --key ${SANDBOX_KEY_PREFIX}... --forward-to ${exampleForwardTo}
   ${name} trigger ${WEBHOOK_EVENTS[0]!.type} --key ${SANDBOX_KEY_PREFIX}...
+  ${name} clock advance +2d --key ${SANDBOX_KEY_PREFIX}...
 
 Exit codes: 0 done or stopped with Ctrl-C, 1 the API refused (its message is shown),
 2 bad usage, 3 the site could not be reached.`;
@@ -85,11 +90,15 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       (values.help ? io.out : io.err)(USAGE);
       return values.help ? EXIT.ok : EXIT.usage;
     }
-    if (command !== 'listen' && command !== 'trigger') throw new Usage(`Unknown command ${command}: use listen or trigger.`);
+    if (command !== 'listen' && command !== 'trigger' && command !== 'clock') throw new Usage(`Unknown command ${command}: use listen, trigger or clock.`);
     const key = values.key ?? io.env.LEDGERLINE_KEY;
     if (!key) throw new Usage(`--key is required: your sandbox key (${SANDBOX_KEY_PREFIX}...). Mint one with POST ${SANDBOX_KEYS_URL}.`);
     const api = validUrl(values.api ?? defaultApi, '--api');
     const client = new SandboxClient(api, key);
+    if (command === 'clock') {
+      await clock(client, rest, io.out);
+      return EXIT.ok;
+    }
     if (command === 'trigger') {
       if (rest.length > 1) throw new Usage(`trigger takes one event type (got ${rest.join(' ')}).`);
       await trigger(client, rest[0], values.webhook, io);
@@ -100,7 +109,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     await listen({ client, api, forwardTo: validUrl(values['forward-to'], '--forward-to'), webhook: values.webhook, out: io.out, signal: io.signal });
     return EXIT.ok;
   } catch (err) {
-    if (err instanceof Usage || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (err instanceof Usage || err instanceof BadAdvance || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.err(`${(err as Error).message}\nRun ${name} --help for the commands and options.`);
       return EXIT.usage;
     }

@@ -9,11 +9,13 @@ import { notFound, SandboxError } from '../errors';
 import { iso, newId } from '../keys';
 import { MAGIC } from '../../../../src/data/apiReference/fixtures';
 import { fireEvent } from '../webhooks/deliveries';
+import { connect, requireLiveToken } from '../clock/accountingToken';
 import { create, data, fixtureError, mustGet, page, staticPage, str, type Ctx, type Operation } from './context';
 
-function requireTenant(ctx: Ctx): void {
+async function requireTenant(ctx: Ctx): Promise<void> {
   const tenant = str(ctx.params.tenant_id);
   if (tenant !== SAMPLE_IDS.tenant) throw notFound(`${ACCOUNTING} tenant`, tenant, 'tenant_id');
+  await requireLiveToken(ctx);
 }
 
 /** The transactions of a sync, each one the key's; the magic failing one refuses the whole sync. */
@@ -43,13 +45,13 @@ export const ACCOUNTING_OPERATIONS: Record<string, Operation> = {
     url.searchParams.set('redirect_uri', str(ctx.params.redirect_uri));
     return { status: 200, body: { authorization_url: url.toString(), state, expires_in: SAMPLE_EXPIRIES.oauthStateSeconds } };
   },
-  accountingCallback: async () => ({
-    status: 200,
-    body: { connected: true, expires_in: SAMPLE_EXPIRIES.accountingTokenSeconds, organization: EXAMPLES.AccountingOrganization },
-  }),
+  accountingCallback: async (ctx) => {
+    await connect(ctx);
+    return { status: 200, body: { connected: true, expires_in: SAMPLE_EXPIRIES.accountingTokenSeconds, organization: EXAMPLES.AccountingOrganization } };
+  },
   listAccountingOrganizations: async (ctx) => staticPage(ctx, [EXAMPLES.AccountingOrganization], 'id', `${ACCOUNTING} organization`),
   listInvoices: async (ctx) => {
-    requireTenant(ctx);
+    await requireTenant(ctx);
     const max = PLAN_LIMITS[ctx.key.plan].invoicesPerRequest;
     const limit = (ctx.params.limit as number | undefined) ?? SANDBOX_DEFAULT_PAGE_SIZE;
     if (limit > max) {
@@ -68,7 +70,7 @@ export const ACCOUNTING_OPERATIONS: Record<string, Operation> = {
     });
   },
   syncInvoices: async (ctx) => {
-    requireTenant(ctx);
+    await requireTenant(ctx);
     const ids = ctx.params.transaction_ids as string[];
     const txns = await syncedTransactions(ctx);
     const today = iso(ctx.now).slice(0, 10);
@@ -97,7 +99,7 @@ export const ACCOUNTING_OPERATIONS: Record<string, Operation> = {
     return { status: 200, body: job };
   },
   syncAccounting: async (ctx) => {
-    requireTenant(ctx);
+    await requireTenant(ctx);
     const ids = ctx.params.transaction_ids as string[];
     await syncedTransactions(ctx);
     const job = { id: newId('sync_'), status: STATUSES.syncJob[0], tenant_id: SAMPLE_IDS.tenant, transaction_count: ids.length, created_at: iso(ctx.now) };
@@ -107,7 +109,7 @@ export const ACCOUNTING_OPERATIONS: Record<string, Operation> = {
     return { status: 200, body: job };
   },
   getProfitLossReport: async (ctx) => {
-    requireTenant(ctx);
+    await requireTenant(ctx);
     const from = str(ctx.params.from_date);
     const to = str(ctx.params.to_date);
     if (to < from) throw new SandboxError('invalid_request_error', 'parameter_out_of_range', 'Invalid to_date: it must not be before from_date.', 'to_date');

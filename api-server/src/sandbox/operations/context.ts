@@ -20,7 +20,10 @@ export interface Ctx {
   db: Db;
   key: SandboxKey;
   params: Record<string, unknown>;
+  /** The key's test clock (sandbox/clock): what objects and events are stamped with. */
   now: number;
+  /** The real time: what webhook deliveries are queued and counted by (they go out for real). */
+  realNow: number;
   maxObjects: number;
 }
 

@@ -63,7 +63,7 @@ const MINUTE_MS = 60_000;
  */
 export async function enqueueDelivery(ctx: Ctx, webhook: WebhookObject, eventType: string, body: string): Promise<DeliveryObject> {
   // The sample delivery a key starts with was never queued.
-  const recent = await ctx.store.countObjectsSince(ctx.key.id, 'delivery', ctx.now - MINUTE_MS, SAMPLE_IDS.delivery);
+  const recent = await ctx.store.countObjectsSince(ctx.key.id, 'delivery', ctx.realNow - MINUTE_MS, SAMPLE_IDS.delivery);
   if (recent >= SANDBOX_WEBHOOK_DELIVERY.perKeyPerMinute) {
     throw new SandboxError('rate_limit_error', 'webhook_delivery_limit', `Webhook delivery limit reached: a key may queue ${SANDBOX_WEBHOOK_DELIVERY.perKeyPerMinute} deliveries a minute. Try again in a minute.`);
   }
@@ -73,13 +73,14 @@ export async function enqueueDelivery(ctx: Ctx, webhook: WebhookObject, eventTyp
     event_type: eventType,
     url: webhook.url,
     status: PENDING,
-    headers: signedHeaders(eventType, webhook.secret, body, Math.floor(ctx.now / 1000)),
+    headers: signedHeaders(eventType, webhook.secret, body, Math.floor(ctx.realNow / 1000)),
     body,
     created_at: iso(ctx.now),
     attempts: [],
-    next_attempt_at: iso(ctx.now),
+    next_attempt_at: iso(ctx.realNow),
   };
-  await create(ctx, [{ kind: 'delivery', id: delivery.id, parentId: webhook.id, data: delivery, createdAt: ctx.now }]);
+  // Its row's created_at is real time, as the queue's: the per-minute limit counts real deliveries, whatever the key's clock says.
+  await create(ctx, [{ kind: 'delivery', id: delivery.id, parentId: webhook.id, data: delivery, createdAt: ctx.realNow }]);
   await ctx.db
     .insertInto('sandbox_webhook_queue')
     .values({
@@ -91,8 +92,8 @@ export async function enqueueDelivery(ctx: Ctx, webhook: WebhookObject, eventTyp
       event_type: eventType,
       body,
       max_attempts: 1 + PLAN_LIMITS[ctx.key.plan].webhookRetryAttempts,
-      next_attempt_at: ctx.now,
-      created_at: ctx.now,
+      next_attempt_at: ctx.realNow,
+      created_at: ctx.realNow,
     })
     .execute();
   return delivery;
