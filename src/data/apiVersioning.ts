@@ -76,13 +76,14 @@ export const API_CHANGELOG_NOTES: Readonly<Record<string, { title: string; conte
     context: ['The document as it stood when release snapshots began; what came before is listed below, as written at the time.'],
   },
   'v1@2026-11-28': {
-    title: 'Webhooks name their API version',
+    title: 'Webhooks name their API version; the sandbox gets a test clock',
     context: [
       'Additions only: a webhook states the version its events are rendered in, and POST /webhooks may choose it (by default the version of the request). Webhooks created before this have none: they receive v1 events.',
+      'Sandbox only: a test clock per key and simulations (guide: Testing over time), the invoice.overdue event, a failure_reason on failed transactions and payments, and the errors for a monthly allowance used up and an expired accounting token. v1 keeps its statuses: a payment still reads succeeded at once, and a returned transaction or payment reads failed.',
     ],
   },
   '2026-11-28@2026-11-28': {
-    title: 'Version 2026-11-28: amounts in minor units, one status vocabulary',
+    title: 'Version 2026-11-28: amounts in minor units, one status vocabulary, settlement statuses',
     context: [
       'A new version beside v1, which keeps answering as before. Each change below, why it was made and what to do, is on the upgrade page (/documentation/upgrade-2026-11-28).',
     ],

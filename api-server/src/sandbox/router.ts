@@ -144,7 +144,8 @@ export function sandboxRouter(routerDeps: SandboxRouterDeps): Router {
         throw new SandboxError('permission_error', 'plan_upgrade_required', `This endpoint requires ${plansPhrase(endpoint.plans)}.`);
       }
       // Checked against the version's own document, then run as v1 (the operations' shapes) and answered in the version's.
-      const documented = referenceFor(version).endpoints.find((e) => e.id === endpoint.id)!;
+      const ref = referenceFor(version);
+      const documented = (ref.endpoints.find((e) => e.id === endpoint.id) ?? ref.sandboxOnly.find((e) => e.id === endpoint.id))!;
       const params = downgradeParams(version, endpoint.id, readParams(documented, { method: req.method, query: req.query as Record<string, unknown>, body: req.body, path: pathParams }));
       const answer = await dispatch(deps, req, res, { ...key, apiVersion: version }, endpoint, params);
       if (endpoint.method === 'POST' && answer.status < 300) deps.webhooksQueued?.();

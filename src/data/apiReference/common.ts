@@ -117,8 +117,8 @@ export const REQUEST_HEADERS: readonly HeaderDoc[] = [
  */
 export const STATUSES = {
   account: ['active'],
-  transaction: ['pending', 'completed', 'failed', 'returned'],
-  payment: ['succeeded', 'failed', 'pending', 'returned'],
+  transaction: ['pending', 'completed', 'failed'],
+  payment: ['succeeded', 'failed'],
   invoice: ['DRAFT', 'SUBMITTED', 'PAID'],
   syncJob: ['processing'],
   webhookDelivery: ['succeeded', 'pending', 'failed'],

@@ -12,7 +12,7 @@ import type { SiteAddresses } from '../../domain/siteAddress';
 import { SANDBOX_BASE_PATH, SANDBOX_KEYS_URL } from '../sandbox';
 import { API_VERSION, EXAMPLE_PLAN, IDEMPOTENCY, IDEMPOTENCY_HEADER, PERMISSIONS, PLAN_HEADER, PLAN_HEADER_RULE, REQUEST_HEADERS } from './common';
 import { EXAMPLES } from './entities';
-import { isSandboxOnly, SANDBOX_ONLY_ENDPOINTS } from './endpoints/sandbox';
+import { isSandboxOnly } from './endpoints/sandbox';
 import { API_ERROR_TYPES } from './errors';
 import { SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS } from './events';
 import { EXAMPLE_SIGNATURES } from './versions/signatures';
@@ -164,7 +164,7 @@ function paths(apiBaseUrl: string, sandboxUrl: string, ref: VersionReference): R
     out[endpoint.path] ??= {};
     out[endpoint.path]![endpoint.method.toLowerCase()] = operation(endpoint, apiBaseUrl, ref.version);
   }
-  for (const endpoint of SANDBOX_ONLY_ENDPOINTS) {
+  for (const endpoint of ref.sandboxOnly) {
     out[endpoint.path] ??= {};
     out[endpoint.path]![endpoint.method.toLowerCase()] = operation(endpoint, sandboxUrl, ref.version);
   }

@@ -7,6 +7,8 @@ import { endpointById as endpoint, SAMPLE_IDS } from '../../../src/data/apiRefer
 import { SANDBOX_BASE_PATH } from '../../../src/data/sandbox';
 import { ACCOUNTING_TOKEN_LIFETIME_MS, SETTLEMENT_DELAY_MS } from '../../../src/data/sandboxTime';
 import { advanceBy } from './_clock';
+import { referenceFor } from '../../../src/data/apiReference/versions';
+import { LATEST_API_VERSION as DATED } from '../../../src/data/apiVersioning';
 import { sandboxOnlyEndpoint } from '../../../src/data/apiReference/endpoints/sandbox';
 import { appsClosedAfterEach, headersFor, mintKey, schemaErrors, send } from '../sandbox/_sandbox';
 
@@ -34,8 +36,13 @@ it('fails a pending transaction and returns a completed one, each with its event
   const settled = await advanceBy(t.app, h, SETTLEMENT_DELAY_MS);
   expect(settled.events!.map((e) => [e.type, e.data.object.id])).toEqual([['transaction.completed', b.id]]);
   const returned = await simulate(t, h, `/simulate/transactions/${b.id}`, { outcome: 'return' });
-  expect([returned.status, returned.body.status, returned.body.failure_reason]).toEqual([200, 'returned', 'returned_by_bank']);
+  // v1 documents no returned status: it shows a returned transaction as failed, its failure_reason says why.
+  expect([returned.status, returned.body.status, returned.body.failure_reason]).toEqual([200, 'failed', 'returned_by_bank']);
   expect(schemaErrors(simulateTransaction, 200, returned.body)).toBeNull();
+  const dated = referenceFor(DATED).endpoints.find((e) => e.id === 'listTransactions')!;
+  const inDated = await send(t.app, dated, { ...h, 'X-API-Version': DATED }, { account_id: SAMPLE_IDS.account });
+  expect((inDated.body.data as { id: string; status: string }[]).find((x) => x.id === b.id)!.status).toBe('returned');
+  expect(schemaErrors(dated, 200, inDated.body, DATED)).toBeNull();
   const listed = await send(t.app, endpoint('listTransactions'), h, { account_id: SAMPLE_IDS.account });
   expect(schemaErrors(endpoint('listTransactions'), 200, listed.body)).toBeNull();
   expect(await balance()).toBe(start);
@@ -49,17 +56,23 @@ it('fails a pending transaction and returns a completed one, each with its event
 
 it('fails a pending payment and returns a succeeded one', async () => {
   const t = await app();
-  const h = headersFor(await mintKey(t.app, 'starter'), 'starter');
-  const p1 = (await send(t.app, endpoint('createPayment'), h)).body as { id: string; status: string };
-  const p2 = (await send(t.app, endpoint('createPayment'), h)).body as { id: string };
+  const v1 = headersFor(await mintKey(t.app, 'starter'), 'starter');
+  // v1 answers a payment succeeded at once, as it always did; the dated version shows it pending until it settles.
+  const p0 = (await send(t.app, endpoint('createPayment'), v1)).body as { id: string; status: string };
+  expect(p0.status).toBe('succeeded');
+  const h = { ...v1, 'X-API-Version': DATED };
+  const createPayment = referenceFor(DATED).endpoints.find((e) => e.id === 'createPayment')!;
+  const p1 = (await send(t.app, createPayment, h)).body as { id: string; status: string };
+  const p2 = (await send(t.app, createPayment, h)).body as { id: string };
   expect(p1.status).toBe('pending');
   expect((await simulate(t, h, `/simulate/payments/${p1.id}`, { outcome: 'fail' })).body).toMatchObject({ id: p1.id, status: 'failed' });
   const settled = await advanceBy(t.app, h, SETTLEMENT_DELAY_MS);
-  expect(settled.events!.map((e) => [e.type, e.data.object.id])).toEqual([['payment.succeeded', p2.id]]);
+  // p0 settles too: its payment.succeeded comes at settlement, in every version.
+  expect(settled.events!.map((e) => [e.type, e.data.object.id])).toEqual([['payment.succeeded', p0.id], ['payment.succeeded', p2.id]]);
   const returned = await simulate(t, h, `/simulate/payments/${p2.id}`, { outcome: 'return' });
   expect(returned.body).toMatchObject({ id: p2.id, status: 'returned' });
-  expect(schemaErrors(simulatePayment, 200, returned.body)).toBeNull();
-  expect(schemaErrors(endpoint('createPayment'), 201, (await send(t.app, endpoint('createPayment'), h)).body)).toBeNull();
+  expect(schemaErrors(referenceFor(DATED).sandboxOnly.find((e) => e.id === simulatePayment.id)!, 200, returned.body, DATED)).toBeNull();
+  expect(schemaErrors(createPayment, 201, (await send(t.app, createPayment, h)).body, DATED)).toBeNull();
 });
 
 it('sends any documented event the plan receives for one of the key\'s objects, stamped at the key\'s clock', async () => {

@@ -1,5 +1,6 @@
 import { INVOICE_OVERDUE_EVENT, overdueAt, SETTLEMENT_DELAY_MS, SETTLEMENT_FAILS_CUSTOMER, SETTLEMENT_FAILS_DESCRIPTION, FAILURE_REASONS } from '../../../../src/data/sandboxTime';
 import { STATUSES } from '../../../../src/data/apiReference';
+import { SETTLEMENT_STATUSES, type PaymentStatus, type TransactionStatus } from '../../../../src/data/apiReference/versions/settlement';
 import { iso } from '../keys';
 import { data, type Ctx } from '../operations/context';
 import type { SandboxObjectRow } from '../store';
@@ -12,8 +13,8 @@ import type { SandboxEvent } from '../events/store';
  * advancing any key's clock finds the same transitions, in the same order.
  */
 
-const [TXN_PENDING, TXN_COMPLETED, TXN_FAILED, TXN_RETURNED] = STATUSES.transaction;
-const [PAY_SUCCEEDED, PAY_FAILED, PAY_PENDING, PAY_RETURNED] = STATUSES.payment;
+const [TXN_PENDING, TXN_COMPLETED, TXN_FAILED, TXN_RETURNED] = SETTLEMENT_STATUSES.transaction;
+const [PAY_SUCCEEDED, PAY_FAILED, PAY_PENDING, PAY_RETURNED] = SETTLEMENT_STATUSES.payment;
 export { PAY_FAILED, PAY_PENDING, PAY_RETURNED, PAY_SUCCEEDED, TXN_COMPLETED, TXN_FAILED, TXN_PENDING, TXN_RETURNED };
 
 type Obj = Record<string, unknown>;
@@ -36,7 +37,7 @@ async function refund(ctx: Ctx, txn: Obj): Promise<void> {
 }
 
 /** A transaction's new status, stored with its updated_at and the event that says so. */
-export async function moveTransaction(ctx: Ctx, row: SandboxObjectRow, status: (typeof STATUSES.transaction)[number], reason?: string): Promise<{ object: Obj; event: SandboxEvent }> {
+export async function moveTransaction(ctx: Ctx, row: SandboxObjectRow, status: TransactionStatus, reason?: string): Promise<{ object: Obj; event: SandboxEvent }> {
   const txn = data<Obj>(row);
   const next: Obj = { ...txn, status, updated_at: iso(ctx.now), ...(reason ? { failure_reason: reason } : {}) };
   if (status === TXN_FAILED || status === TXN_RETURNED) await refund(ctx, txn);
@@ -45,7 +46,7 @@ export async function moveTransaction(ctx: Ctx, row: SandboxObjectRow, status: (
   return { object: next, event };
 }
 
-export async function movePayment(ctx: Ctx, row: SandboxObjectRow, status: (typeof STATUSES.payment)[number], reason?: string): Promise<{ object: Obj; event: SandboxEvent }> {
+export async function movePayment(ctx: Ctx, row: SandboxObjectRow, status: PaymentStatus, reason?: string): Promise<{ object: Obj; event: SandboxEvent }> {
   const next: Obj = { ...data<Obj>(row), status, ...(reason ? { failure_reason: reason } : {}) };
   await ctx.store.updateObject(ctx.key.id, 'payment', row.id, next);
   const { event } = await fireEvent(ctx, status === PAY_SUCCEEDED ? 'payment.succeeded' : 'payment.failed', next);

@@ -1,4 +1,5 @@
 import { EXAMPLES, STATUSES } from '../../../../src/data/apiReference';
+import { SETTLEMENT_STATUSES } from '../../../../src/data/apiReference/versions/settlement';
 import { PLAN_LIMITS } from '../../../../src/data/limits';
 import { getPlan } from '../../../../src/data/plans';
 import { SANDBOX_DEFAULT_PAGE_SIZE } from '../../../../src/data/sandbox';
@@ -90,7 +91,7 @@ export const BANKING_OPERATIONS: Record<string, Operation> = {
     // Pending until the key's test clock passes its settlement (sandbox/clock/transitions.ts).
     const payment = {
       id: newId('pay_'),
-      status: STATUSES.payment[2],
+      status: SETTLEMENT_STATUSES.payment[2],
       amount: ctx.params.amount as number,
       currency: str(ctx.params.currency),
       payment_method: method,

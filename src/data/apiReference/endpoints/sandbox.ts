@@ -5,6 +5,7 @@
  * and the "Testing over time" guide documents them from this list.
  */
 import { EXAMPLE_PLAN, SAMPLE_IDS, STATUSES } from '../common';
+import { SETTLEMENT_STATUSES, V1_STATUS_VIEW } from '../versions/settlement';
 import { EXAMPLES } from '../entities';
 import { WEBHOOK_EVENTS } from '../events';
 import { PLAN_LIMITS } from '../../limits';
@@ -60,7 +61,7 @@ export const clockErrors = {
 /** What a simulation does to a pending or settled transaction or payment. */
 export const SIMULATED_OUTCOMES = ['fail', 'return'] as const;
 
-const outcome = b('outcome', true, `fail: a pending one fails now. return: a settled one is returned (status ${STATUSES.transaction[3]}), its money goes back.`, { type: 'string', enum: SIMULATED_OUTCOMES });
+const outcome = b('outcome', true, `fail: a pending one fails now. return: a settled one is returned (status ${SETTLEMENT_STATUSES.transaction[3]}, which v1 shows as ${V1_STATUS_VIEW.Transaction[SETTLEMENT_STATUSES.transaction[3]]}), its money goes back.`, { type: 'string', enum: SIMULATED_OUTCOMES });
 
 export const SANDBOX_ONLY_ENDPOINTS = defineEndpoints([
   {
@@ -85,7 +86,7 @@ export const SANDBOX_ONLY_ENDPOINTS = defineEndpoints([
     description: 'Fails a pending transaction or returns a completed one now (one side of a transfer: simulate each side you need), with its transaction.failed event.',
     params: [p('id', 'Transaction id.'), outcome],
     example: { id: SAMPLE_IDS.transaction, outcome: 'return' },
-    response: { status: 200, description: 'The transaction as it is now.', schema: 'Transaction', example: { ...EXAMPLES.Transaction, status: STATUSES.transaction[3], failure_reason: FAILURE_REASONS.returned } },
+    response: { status: 200, description: 'The transaction as it is now.', schema: 'Transaction', example: { ...EXAMPLES.Transaction, status: SETTLEMENT_STATUSES.transaction[3], failure_reason: FAILURE_REASONS.returned } },
   },
   {
     id: 'simulatePayment', method: 'POST', path: '/simulate/payments/{id}', section: 'banking', plans: ALL,

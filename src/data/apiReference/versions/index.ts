@@ -5,10 +5,12 @@
  */
 import { API_VERSION_NAMES, type ApiVersionName } from '../../apiVersioning';
 import { API_ENDPOINTS } from '../endpoints';
+import { SANDBOX_ONLY_ENDPOINTS } from '../endpoints/sandbox';
 import { API_SCHEMAS } from '../entities';
 import { WEBHOOK_EVENTS } from '../events';
 import type { ApiEndpoint, JsonSchema, WebhookEventDoc } from '../types';
 import { MINOR_UNITS } from './minorUnits';
+import { SETTLEMENT, v1Statuses } from './settlement';
 import { STATUS_MODEL } from './statusModel';
 import type { JsonObject, VersionChange } from './types';
 
@@ -17,7 +19,7 @@ export type { VersionChange } from './types';
 /** What each version changes from the one before it (v1 is the reference as written). */
 export const VERSION_CHANGES: Record<ApiVersionName, readonly VersionChange[]> = {
   v1: [],
-  '2026-11-28': [MINOR_UNITS, STATUS_MODEL],
+  '2026-11-28': [MINOR_UNITS, STATUS_MODEL, SETTLEMENT],
 };
 
 /** The changes from v1 up to `version`, oldest first. */
@@ -33,12 +35,16 @@ const refName = (ref: string) => ref.replace('#/components/schemas/', '');
  */
 export function upgradeValue(version: ApiVersionName, schema: string | JsonSchema, value: unknown): unknown {
   const changes = changesUpTo(version);
-  if (!changes.length) return value;
+  // The sandbox stores the statuses of the newest versions; a version before SETTLEMENT shows its own.
+  const narrow = !changes.includes(SETTLEMENT);
+  if (!changes.length && !narrow) return value;
   const walk = (s: JsonSchema, v: unknown): unknown => {
     if (s.$ref) {
       const name = refName(s.$ref);
       const inner = API_SCHEMAS[name] ? walk(API_SCHEMAS[name], v) : v;
-      return inner && typeof inner === 'object' && !Array.isArray(inner) ? changes.reduce((o, c) => c.upgradeObject(name, o), inner as JsonObject) : inner;
+      if (!inner || typeof inner !== 'object' || Array.isArray(inner)) return inner;
+      const own = narrow ? v1Statuses(name, inner as JsonObject) : (inner as JsonObject);
+      return changes.reduce((o, c) => c.upgradeObject(name, o), own);
     }
     if (Array.isArray(v)) return s.items ? v.map((x) => walk(s.items!, x)) : v;
     if (v && typeof v === 'object' && s.properties) {
@@ -67,6 +73,8 @@ export function upgradeEvent<T extends { data: { object: unknown } }>(version: A
 export interface VersionReference {
   version: ApiVersionName;
   endpoints: readonly ApiEndpoint[];
+  /** The sandbox-only calls (test clock, simulations), their answers in this version's shapes. */
+  sandboxOnly: readonly ApiEndpoint[];
   schemas: Readonly<Record<string, JsonSchema>>;
   events: readonly WebhookEventDoc[];
 }
@@ -86,6 +94,8 @@ function build(version: ApiVersionName): VersionReference {
   return {
     version,
     endpoints: changes.length ? API_ENDPOINTS.map(endpoint) : API_ENDPOINTS,
+    // Always mapped: their examples hold statuses v1 shows differently (settlement.ts).
+    sandboxOnly: SANDBOX_ONLY_ENDPOINTS.map(endpoint),
     schemas: changes.reduce((s, c) => c.schemas(s), API_SCHEMAS),
     events: WEBHOOK_EVENTS.map((e) => ({ ...e, example: upgradeEvent(version, e.object, e.example as { data: { object: unknown } }) })),
   };

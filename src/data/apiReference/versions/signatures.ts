@@ -19,5 +19,6 @@ export const EXAMPLE_SIGNATURES: Record<ApiVersionName, Record<string, string>> 
     'invoice.created': 'f9536d9a45d362ce58ff0c3de96b3dba8faca3d2131e86ca44bb19ef74a0b184',
     'user.created': '78f14a879e87617df49e6e5c2090a1db9067bea72953e546cd7e62a3600c2693',
     'white_label.deployed': '5e4fb7b4f4ebddb0ff37fa603db38e8cc2e469a69faa42f8a63dadfec149f209',
+    'invoice.overdue': '95a45fb9385a26b0914a1e4113f3e14bb1dab8bbccc629ea803b56bbb7491b30',
   },
 };
