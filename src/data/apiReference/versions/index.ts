@@ -81,14 +81,15 @@ export interface VersionReference {
 
 function build(version: ApiVersionName): VersionReference {
   const changes = changesUpTo(version);
+  const answerExample = (id: string, example: unknown): unknown => changes.reduce((x, c) => (c.responseExample ? c.responseExample(id, x) : x), example);
   const endpoint = (e: ApiEndpoint): ApiEndpoint => ({
     ...e,
     params: changes.reduce((ps, c) => c.params(e, ps), e.params),
     example: upgradeParams(version, e.id, e.example),
     response: {
       ...e.response,
-      example: upgradeValue(version, e.response.schema, e.response.example),
-      ...(e.response.exampleFor ? { exampleFor: (plan) => upgradeValue(version, e.response.schema, e.response.exampleFor!(plan)) } : {}),
+      example: answerExample(e.id, upgradeValue(version, e.response.schema, e.response.example)),
+      ...(e.response.exampleFor ? { exampleFor: (plan) => answerExample(e.id, upgradeValue(version, e.response.schema, e.response.exampleFor!(plan))) } : {}),
     },
   });
   return {

@@ -50,7 +50,7 @@ export const SETTLEMENT: VersionChange = {
   todo:
     `Treat a payment as ${SETTLEMENT_STATUSES.payment[2]} until payment.succeeded (or payment.failed) arrives, and handle ${SETTLEMENT_STATUSES.payment[3]} ` +
     'transactions and payments (their failure_reason says why) where v1 showed them as failed.',
-  samples: [],
+  samples: ['createPayment'],
   schemas: (schemas) => ({
     ...schemas,
     Transaction: withStatuses(schemas.Transaction!, SETTLEMENT_STATUSES.transaction, 'A completed transaction may later be returned.'),
@@ -61,4 +61,6 @@ export const SETTLEMENT: VersionChange = {
   upgradeObject: (_schema, value) => value,
   upgradeParams: (_id, values) => values,
   downgradeParams: (_id, values) => values,
+  // A new payment is pending: v1's example says succeeded, as v1 answers it.
+  responseExample: (id, example) => (id === 'createPayment' && example && typeof example === 'object' ? { ...example, status: SETTLEMENT_STATUSES.payment[2] } : example),
 };

@@ -29,4 +29,9 @@ export interface VersionChange {
   upgradeParams(endpointId: string, values: JsonObject): JsonObject;
   /** The reverse: the sandbox turns this version's request into the previous version's and runs that. */
   downgradeParams(endpointId: string, values: JsonObject): JsonObject;
+  /**
+   * An operation's response example after the upgrade of v1's, where this version answers what v1's
+   * answer cannot show (a payment pending where v1 says succeeded). Absent: the upgrade is the example.
+   */
+  responseExample?(endpointId: string, example: unknown): unknown;
 }
