@@ -207,6 +207,12 @@ export class OutboxStore {
     return rows.map((r) => toRow(r, this.fromDomain)).sort((a, b) => a.id - b.id);
   }
 
+  /** Extends `worker`'s claims on these rows to now + leaseMs (rows it no longer holds are left alone). */
+  async renewClaims(ids: readonly number[], worker: string, leaseMs: number, tx: Db = this.db): Promise<void> {
+    if (ids.length === 0) return;
+    await tx.updateTable('outbox').set({ lease_until: this.now().getTime() + leaseMs }).where('id', 'in', ids).where('claimed_by', '=', worker).execute();
+  }
+
   /** Gives a claimed row back at once (no attempt counted): due again for any worker. */
   async releaseClaim(id: number, worker: string, tx: Db = this.db): Promise<void> {
     await tx.updateTable('outbox').set({ claimed_by: null, lease_until: null }).where('id', '=', id).where('claimed_by', '=', worker).execute();

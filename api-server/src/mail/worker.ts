@@ -91,6 +91,8 @@ export class OutboxWorker {
   private passError: { err: unknown } | undefined;
 
   private readonly id: string;
+  /** Renews the leases of the rows in flight while they are: see renewLeases. */
+  private renewal: NodeJS.Timeout | undefined;
   private readonly transact: <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
 
   constructor(
@@ -109,6 +111,8 @@ export class OutboxWorker {
   start(): void {
     this.store.setOnEnqueue(() => this.kick());
     this.loop.start();
+    // Three renewals per lease: one may be late (a busy loop, a slow commit) and the claim still holds.
+    this.renewal = setInterval(() => void this.renewLeases(), this.leaseMs / 3).unref();
   }
 
   /** Runs a delivery pass now (or right after the current one). */
@@ -121,6 +125,22 @@ export class OutboxWorker {
     this.store.setOnEnqueue(undefined);
     await this.loop.stop();
     await Promise.all(this.inFlight.values());
+    clearInterval(this.renewal);
+  }
+
+  private get leaseMs(): number {
+    return this.options.leaseMs ?? DEFAULT_LEASE_MS;
+  }
+
+  /**
+   * A delivery that outlasts its lease (a slow relay, a loaded machine) would be claimed and sent
+   * again by another worker, so the leases of the rows in flight are renewed while they are. A
+   * worker that dies stops renewing, and its claims run out as before.
+   */
+  private async renewLeases(): Promise<void> {
+    if (this.inFlight.size === 0) return;
+    const ids = [...this.inFlight.keys()];
+    await this.transact((tx) => this.store.renewClaims(ids, this.id, this.leaseMs, tx)).catch((err: unknown) => this.logger.warn({ err }, 'mail claims not renewed; another instance may send them again after their lease'));
   }
 
   private async drain(): Promise<void> {
@@ -143,7 +163,7 @@ export class OutboxWorker {
       await this.options.durable?.();
       if (this.loop.stopped) return;
       // Claimed rows are not due for any other worker until their lease ends, on any instance.
-      const batch = await this.transact((tx) => this.store.claimDue(room, this.id, this.options.leaseMs ?? DEFAULT_LEASE_MS, tx, [...this.inFlight.keys()]));
+      const batch = await this.transact((tx) => this.store.claimDue(room, this.id, this.leaseMs, tx, [...this.inFlight.keys()]));
       if (batch.length === 0) {
         if (this.inFlight.size === 0) return;
         // Rows in flight may fail back into the due set (or new ones arrive): look again after one settles.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { atomically, type Storage } from '../../../api-server/src/db/database';
 import { OutboxStore } from '../../../api-server/src/mail/outbox';
-import { smtpSender } from '../../../api-server/src/mail/transport';
+import { smtpSender, type MailSender } from '../../../api-server/src/mail/transport';
 import { OutboxWorker } from '../../../api-server/src/mail/worker';
 import { startSmtp } from '../../e2e/_lib/smtp';
 import { openTestStorage, testDatabaseUrl } from '../_lib/testApp';
@@ -91,5 +91,31 @@ describe('outbox claims across workers', () => {
     }
     const counts = await new OutboxStore(instances[0]!.db, FROM).counts();
     expect(counts).toEqual({ pending: 0, sent: 150, dead: 0 });
+  }, 30_000);
+
+  it('keeps a claim while its delivery outlasts the lease: a slow relay does not make another worker send it again', async () => {
+    clock.now = Date.now();
+    await queue(1);
+    const LEASE_MS = 300;
+    const sent: string[] = [];
+    // A relay that takes three leases to accept the message (a busy machine, a slow network).
+    const slowSend: MailSender = async (row) => {
+      await new Promise((r) => setTimeout(r, 3 * LEASE_MS));
+      sent.push(row.subject);
+    };
+    const workers = instances.slice(0, 2).map(
+      (s, i) =>
+        new OutboxWorker(new OutboxStore(s.db, FROM, () => new Date()), slowSend, silent, { retryBaseMs: 10, giveUpAfterMs: 60_000, pollMs: 20, leaseMs: LEASE_MS, id: `slow${i}` }),
+    );
+    try {
+      workers[0]!.start();
+      await new Promise((r) => setTimeout(r, 50)); // the first worker claims it
+      workers[1]!.start();
+      await new Promise((r) => setTimeout(r, 5 * LEASE_MS));
+    } finally {
+      for (const w of workers) await w.stop();
+    }
+    expect(sent).toEqual(['Message 1']);
+    expect(await new OutboxStore(instances[0]!.db, FROM).counts()).toEqual({ pending: 0, sent: 1, dead: 0 });
   }, 30_000);
 });
