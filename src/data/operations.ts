@@ -37,7 +37,7 @@ export const ENV_VARS = {
   MAIL_RETRY_BASE_MS: { group: 'Mail', default: 5_000, meaning: 'First retry delay of mail that failed temporarily, doubled each time up to 30 minutes.' },
   // RFC 5321 4.5.4.1: keep retrying temporary failures for at least 4-5 days.
   MAIL_GIVE_UP_HOURS: { group: 'Mail', default: 120, meaning: 'How long temporary failures are retried before the mail is marked dead. A 5xx refusal is dead at once.' },
-  MAIL_LEASE_SECONDS: { group: 'Mail', default: 120, meaning: "How long one instance's worker holds a claimed message; a worker killed mid-delivery gives it back then." },
+  MAIL_LEASE_SECONDS: { group: 'Mail', default: 120, meaning: "How long one instance's worker holds a claimed message, renewed while it is being delivered; a worker killed mid-delivery gives it back then." },
   ADMIN_USER: { group: 'Admin and forms', default: 'admin', meaning: 'HTTP Basic user of /white-label and /api/white-label/*.' },
   ADMIN_PASSWORD: { group: 'Admin and forms', meaning: 'At least 12 characters. Unset: a random one kept in DATA_DIR/admin-password (mode 0600). Give every instance the same one.' },
   SETUP_PASSWORD: { group: 'Admin and forms', default: 'LEDGERLINE-SETUP-2024', meaning: 'The shared setup password shown on /success and in the docs.' },
