@@ -106,7 +106,9 @@ export default function Panel({ endpoint, plan: pagePlan, version = 'v1' }: { en
   };
 
   return (
-    <section className={styles.panel} aria-label={COPY.panelLabel(callName)} data-testid="try-it-panel">
+    // A group, not a landmark: a call can have a card in two sections of one page (GET /auth/user on
+    // /api-docs), and two open panels were two landmarks of one name (axe landmark-unique).
+    <div role="group" className={styles.panel} aria-label={COPY.panelLabel(callName)} data-testid="try-it-panel">
       <p className={styles.intro}>{COPY.intro}</p>
       <form
         className={styles.form}
@@ -199,7 +201,7 @@ export default function Panel({ endpoint, plan: pagePlan, version = 'v1' }: { en
           </button>
         </div>
       </form>
-      <div className={styles.answer} aria-live="polite" aria-label={COPY.responseLabel(callName)} role="region" data-testid="try-it-answer">
+      <div className={styles.answer} aria-live="polite" aria-label={COPY.responseLabel(callName)} role="group" data-testid="try-it-answer">
         {state.kind === 'error' ? (
           <p className={styles.error} role="alert">
             {state.message}
@@ -220,7 +222,7 @@ export default function Panel({ endpoint, plan: pagePlan, version = 'v1' }: { en
       ) : null}
       <RecentRequestsSection apiKey={key && key.plan === plan ? key : null} refreshOn={state.kind === 'answered' ? state.answer : null} />
       <TestClockSection apiKey={key && key.plan === plan ? key : null} refreshOn={state.kind === 'answered' ? state.answer : null} />
-    </section>
+    </div>
   );
 }
 
