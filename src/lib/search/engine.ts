@@ -26,6 +26,8 @@ export interface SearchHit {
 const BOOST = { title: 3, headings: 1.5, page: 0.5, text: 1 };
 /** Weight of a blog section next to a docs or reference section that matches as well. */
 const BLOG_WEIGHT = 0.8;
+/** The computed API changelog (docs/guide/changelog.mdx). */
+const CHANGELOG_PATH = '/documentation/changelog';
 /** Weight of a synonym next to a word typed. */
 const SYNONYM_WEIGHT = 0.5;
 const SNIPPET_CHARS = 160;
@@ -91,6 +93,9 @@ export function planQuery(query: string): Concept[] {
 function prior(doc: SearchDoc, queryWords: Set<string>): number {
   // The docs and the reference are what the product promises; a post tells a story around them.
   if (doc.kind === 'blog') return BLOG_WEIGHT;
+  // The API changelog is a record of changes, told in the diff tool's words: like a post, it
+  // mentions much and answers little ("base url and headers" matched its entries).
+  if (doc.url.startsWith(CHANGELOG_PATH)) return BLOG_WEIGHT;
   const plan = /^\/api-docs\/([a-z]+)/.exec(doc.url)?.[1];
   if (!plan) return 1;
   return queryWords.has(plan) ? 1.3 : 0.6;

@@ -78,7 +78,11 @@ export function extractSections(html: string, route: string, opts: { siteName: s
           sections.set(anchor, current);
         }
         if (level === '2') h2 = title;
-        // The heading's own words (an accordion's subtitle included) belong to the text too.
+        // The heading's own words (an accordion's subtitle included) belong to the text too, and
+        // a subtitle ("Base URL, headers, your first request") says what the section answers as
+        // its title does: it counts as a heading.
+        const subtitle = clean($(el).find('button > span > span').slice(2).text());
+        if (subtitle && !existing) current.headings.push(subtitle);
         if (anchor !== '' && clean($(el).text()) !== title) current.parts.push(` ${clean($(el).text())} `);
         else if (anchor !== '' && existing) current.parts.push(` ${title} `);
         return;
