@@ -12,6 +12,7 @@ export default function ApiVersionSwitch(): ReactNode {
       <label htmlFor={id}>API version</label>{' '}
       <select
         id={id}
+        className={styles.select}
         value={version}
         onChange={(e) => {
           if (isApiVersion(e.target.value)) setApiVersion(e.target.value);

@@ -10,15 +10,18 @@ import { getPlan, PLAN_IDS, type PlanId } from '@site/src/data/plans';
 import type { ApiVersionName } from '@site/src/data/apiVersioning';
 import { SHOWN_RESPONSE_HEADERS, TRY_IT_COPY as COPY } from '@site/src/data/tryIt';
 import { DELIVERIES_OPERATIONS } from '@site/src/data/tryItDeliveries';
+import { TRY_IT_CLOCK_COPY } from '@site/src/data/tryItClock';
+import { RECENT_REQUESTS_COPY } from '@site/src/data/tryItRecentRequests';
 import { useCopy } from '@site/src/lib/useCopy';
 import { toCurl } from './curl';
 import { buildRequest, fieldParams, initialValues, type SandboxRequest, type TryItValues } from './request';
-import RecentRequestsSection from './RecentRequestsSection';
-import TestClockSection from './TestClockSection';
+import LazyDisclosure from './LazyDisclosure';
 import { ensureKey, forgetKey, formatExpiry, mintKey, storedKey, type SandboxKey } from './sandboxKey';
 import styles from './Panel.module.css';
 
 const Deliveries = lazy(() => import(/* webpackChunkName: "try-it-deliveries" */ './Deliveries'));
+const RecentRequests = lazy(() => import(/* webpackChunkName: "try-it-recent" */ './RecentRequests'));
+const TestClock = lazy(() => import(/* webpackChunkName: "try-it-clock" */ './TestClock'));
 
 interface Answer {
   status: number;
@@ -59,7 +62,10 @@ export default function Panel({ endpoint, plan: pagePlan, version = 'v1' }: { en
   const invalidField = state.kind === 'error' ? state.field : undefined;
 
   const build = (k: SandboxKey) => buildRequest(endpoint, values, { origin: window.location.origin, key: k.key, plan: k.plan, version });
-  const shown = key && key.plan === plan ? build(key) : null;
+  /** The key of the plan chosen in the panel: a key minted for another plan is not shown or used. */
+  const planKey = key && key.plan === plan ? key : null;
+  const lastAnswer = state.kind === 'answered' ? state.answer : null;
+  const shown = planKey ? build(planKey) : null;
   const curlText = shown?.ok ? toCurl(shown.request) : null;
 
   const failed = (err: unknown) => setState({ kind: 'error', message: err instanceof TypeError ? COPY.networkError : (err as Error).message });
@@ -130,9 +136,9 @@ export default function Panel({ endpoint, plan: pagePlan, version = 'v1' }: { en
         )}
         <p className={styles.key}>
           <span className={styles.keyLabel}>{COPY.keyLabel}:</span>{' '}
-          {key && key.plan === plan ? (
+          {planKey ? (
             <>
-              <code data-testid="try-it-key">{key.key}</code> <span className={styles.muted}>({COPY.keyExpires(formatExpiry(key.expiresAt))})</span>
+              <code data-testid="try-it-key">{planKey.key}</code> <span className={styles.muted}>({COPY.keyExpires(formatExpiry(planKey.expiresAt))})</span>
             </>
           ) : (
             <span className={styles.muted}>{COPY.keyPending(getPlan(plan).name)}</span>
@@ -211,7 +217,7 @@ export default function Panel({ endpoint, plan: pagePlan, version = 'v1' }: { en
       </div>
       {DELIVERIES_OPERATIONS.includes(endpoint.id) && key?.plan === plan && values.params.id ? (
         <Suspense fallback={null}>
-          <Deliveries webhookId={values.params.id} sandboxKey={key} answered={state.kind === 'answered' ? state.answer : null} />
+          <Deliveries webhookId={values.params.id} sandboxKey={key} answered={lastAnswer} />
         </Suspense>
       ) : null}
       {curlText ? (
@@ -220,8 +226,12 @@ export default function Panel({ endpoint, plan: pagePlan, version = 'v1' }: { en
           <CodeBlock language="bash">{curlText}</CodeBlock>
         </details>
       ) : null}
-      <RecentRequestsSection apiKey={key && key.plan === plan ? key : null} refreshOn={state.kind === 'answered' ? state.answer : null} />
-      <TestClockSection apiKey={key && key.plan === plan ? key : null} refreshOn={state.kind === 'answered' ? state.answer : null} />
+      <LazyDisclosure label={RECENT_REQUESTS_COPY.toggle} loading={RECENT_REQUESTS_COPY.loading} testId="recent-requests">
+        <RecentRequests apiKey={planKey} refreshOn={lastAnswer} />
+      </LazyDisclosure>
+      <LazyDisclosure label={TRY_IT_CLOCK_COPY.toggle} loading={TRY_IT_CLOCK_COPY.loading} testId="test-clock">
+        <TestClock apiKey={planKey} refreshOn={lastAnswer} />
+      </LazyDisclosure>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The page key's request log in the Try it panel (loaded when "Recent requests" is expanded, see
- * ./RecentRequestsSection.tsx): the list, newest first; one request in detail; Replay; Copy as curl.
+ * ./Panel.tsx): the list, newest first; one request in detail; Replay; Copy as curl.
  * A request made from a terminal with the same key shows here after a refresh.
  */
 import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -19,7 +19,6 @@ import {
   type LoggedRequest,
 } from './recentRequests';
 import type { SandboxKey } from './sandboxKey';
-import type { RecentRequestsSectionProps } from './RecentRequestsSection';
 import styles from './RecentRequests.module.css';
 
 type Status = { kind: 'loading' } | { kind: 'ready'; note?: string } | { kind: 'error'; message: string };
@@ -37,7 +36,14 @@ function Breakable({ text }: { text: string }): ReactNode {
   ));
 }
 
-export default function RecentRequests({ apiKey, refreshOn }: RecentRequestsSectionProps): ReactNode {
+export interface RecentRequestsProps {
+  /** The panel's key for its plan, or null before the first Send has minted one. */
+  apiKey: SandboxKey | null;
+  /** A new value after each answer the panel gets, so the list shows that request too. */
+  refreshOn?: unknown;
+}
+
+export default function RecentRequests({ apiKey, refreshOn }: RecentRequestsProps): ReactNode {
   const [entries, setEntries] = useState<LoggedRequest[] | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'loading' });

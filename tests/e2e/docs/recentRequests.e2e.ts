@@ -20,7 +20,7 @@ import { AXE_TAGS, openTryIt, pageKey, send } from '../_lib/tryIt';
 jest.setTimeout(180_000);
 
 const run = promisify(execFile);
-/** The log view's chunk, by the name RecentRequestsSection gives it. */
+/** The log view's chunk, by the name the Try it panel gives it. */
 const RECENT_CHUNK = /\/try-it-recent\.[0-9a-f]+\.js$/;
 const TERMINAL_PATH = `${SANDBOX_BASE_PATH}/banking/accounts`;
 const TERMINAL_QUERY = `starting_after=${SAMPLE_IDS.account}`;

@@ -6,7 +6,7 @@
 import { LATEST_API_VERSION } from '@site/src/data/apiVersioning';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import RecentRequests from '@site/src/components/TryIt/RecentRequests';
-import RecentRequestsSection from '@site/src/components/TryIt/RecentRequestsSection';
+import LazyDisclosure from '@site/src/components/TryIt/LazyDisclosure';
 import { replayRequest, type LoggedRequest } from '@site/src/components/TryIt/recentRequests';
 import type { SandboxKey } from '@site/src/components/TryIt/sandboxKey';
 import { COPIED_LABEL } from '@site/src/data/clipboard';
@@ -225,7 +225,11 @@ describe('failures', () => {
 
 describe('the section in the panel', () => {
   it('is a collapsed disclosure button that loads and shows the log only once expanded', async () => {
-    render(<RecentRequestsSection apiKey={KEY} />);
+    render(
+      <LazyDisclosure label={COPY.toggle} loading={COPY.loading} testId="recent-requests">
+        <RecentRequests apiKey={KEY} />
+      </LazyDisclosure>,
+    );
     const toggle = screen.getByRole('button', { name: COPY.toggle });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(fetchMock).not.toHaveBeenCalled();
