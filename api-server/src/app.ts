@@ -15,13 +15,13 @@ import { answerUnavailable, memoryCounters, type Counters } from './counters';
 import { apiNotFound, errorHandler, HttpError, lastResortErrorHandler } from './http/errors';
 import { sameOriginWrites } from './http/guards';
 import { jsonBody, refuseLongUrls } from './http/limits';
-import { BUSY_MESSAGE, Overload } from './http/overload';
+import { BUSY_MESSAGE, Overload, type ShedAnswer } from './http/overload';
 import { newRequestId, REQUEST_ID_HEADER } from './sandbox/requestId';
 import { unknownRoute } from './http/notFound';
 import { clientKey, perMinuteLimit } from './http/rateLimit';
 import { requestLog } from './http/requestLog';
 import { healthRouter, Readiness, standardChecks } from './http/health';
-import { AppMetrics, labelRoute, metricsEndpoint, SITE_ROUTE } from './http/metrics';
+import { AppMetrics, labelRoute, metricsEndpoint, SITE_ROUTE, type ShedMount } from './http/metrics';
 import { apiSecurityHeaders, documentPolicy, hstsWhenSecure, securityHeaders } from './http/security';
 import { siteRouter, type BuiltSite } from './http/site';
 
@@ -117,12 +117,17 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   // The API's small JSON answers are neither compressed nor given the site's document policy.
   // Shed first, before any body is read or limit counted: a refusal costs almost nothing.
   const overload = options.overload ?? new Overload();
-  app.use('/api', apiSecurityHeaders(), overload.guard((res) => res.status(503).json({ success: false, error: BUSY_MESSAGE })), api);
+  const shed = (mount: ShedMount, answer: ShedAnswer) =>
+    overload.guard((res) => {
+      metrics?.shed(mount);
+      answer(res);
+    });
+  app.use('/api', apiSecurityHeaders(), shed('api', (res) => res.status(503).json({ success: false, error: BUSY_MESSAGE })), api);
   // The v1 sandbox answers developers' API keys, not the site's forms: its own errors and limits.
   app.use(
     SANDBOX_BASE_PATH,
     apiSecurityHeaders(),
-    overload.guard((res) => {
+    shed('sandbox', (res) => {
       const id = newRequestId();
       res.set(REQUEST_ID_HEADER, id);
       res.status(503).json({ error: { type: 'api_error', code: 'server_busy', message: BUSY_MESSAGE, param: null, request_id: id } });
@@ -138,7 +143,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     }),
   );
   // AI assistants: docs, reference and sandbox over the Model Context Protocol (mcp/router.ts).
-  app.use(MCP_PATH, apiSecurityHeaders(), overload.guard((res) => res.status(503).json({ jsonrpc: '2.0', error: { code: -32000, message: BUSY_MESSAGE }, id: null })), mcpRouter(ctx, options.site));
+  app.use(MCP_PATH, apiSecurityHeaders(), shed('mcp', (res) => res.status(503).json({ jsonrpc: '2.0', error: { code: -32000, message: BUSY_MESSAGE }, id: null })), mcpRouter(ctx, options.site));
 
   const formActions = [new URL(EXTERNAL_LINKS.newsletter).origin];
   app.use(securityHeaders(formActions));

@@ -154,6 +154,7 @@ export interface MetricDoc {
 /** What GET /metrics exposes besides prom-client's default process and Node.js metrics. */
 export const METRICS: readonly MetricDoc[] = [
   { name: 'http_requests_total', type: 'counter', labels: ['method', 'route', 'status'], meaning: 'Answered requests. route is the route template, never the raw URL, so unknown paths share one label.' },
+  { name: 'http_requests_shed_total', type: 'counter', labels: ['mount'], meaning: 'Requests answered 503 at once because the instance was saturated (load shedding), by mount: api, sandbox, mcp. Nothing was done for them; a retry is safe.' },
   { name: 'http_request_duration_seconds', type: 'histogram', labels: ['method', 'route', 'status'], meaning: 'Time from the request to the last byte of the answer.' },
   { name: 'mail_outbox_pending', type: 'gauge', labels: [], meaning: 'Mail waiting to be sent. With several instances it reads the shared queue, so every instance reports the same value.' },
   { name: 'mail_outbox_oldest_pending_age_seconds', type: 'gauge', labels: [], meaning: 'Age of the oldest mail still waiting: grows when SMTP is down or refuses.' },

@@ -32,6 +32,7 @@ export function labelRoute(res: Response, template: string): void {
 }
 
 export type MailOutcome = 'sent' | 'retry' | 'dead';
+export type ShedMount = 'api' | 'sandbox' | 'mcp';
 
 export interface MetricsSources {
   /** The shared outbox: read at scrape time, so every instance reports the one queue. */
@@ -49,6 +50,7 @@ export class AppMetrics {
   private readonly sandboxKeys: Counter<'plan'>;
   private readonly limited: Counter<'limiter'>;
   private readonly eventStreams: Gauge;
+  private readonly shedRequests: Counter<'mount'>;
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
@@ -59,6 +61,7 @@ export class AppMetrics {
     this.sandboxRequests = new Counter({ name: 'sandbox_requests_total', help: 'v1 sandbox requests by status class (2xx, 4xx, 5xx...)', labelNames: ['status_class'], registers });
     this.sandboxKeys = new Counter({ name: 'sandbox_keys_minted_total', help: 'Sandbox API keys minted, by plan', labelNames: ['plan'], registers });
     this.limited = new Counter({ name: 'rate_limit_refusals_total', help: 'Requests refused with 429 by a rate limiter, by limiter', labelNames: ['limiter'], registers });
+    this.shedRequests = new Counter({ name: 'http_requests_shed_total', help: 'Requests answered 503 at once by load shedding (nothing done, safe to retry), by mount', labelNames: ['mount'], registers });
     this.eventStreams = new Gauge({ name: 'sandbox_event_streams_open', help: 'Sandbox event streams (GET /api/sandbox/events) open on this instance', registers });
     const { outbox, now, logger } = sources;
     // Both gauges from one query per scrape; a scrape while the database is away reports NaN.
@@ -106,6 +109,11 @@ export class AppMetrics {
 
   sandboxRequest(status: number): void {
     this.sandboxRequests.inc({ status_class: `${Math.floor(status / 100)}xx` });
+  }
+
+  /** A request refused by load shedding (overload.ts) on `mount`: the API, the sandbox or MCP. */
+  shed(mount: ShedMount): void {
+    this.shedRequests.inc({ mount });
   }
 
   /** +1 when an event stream opens, -1 when it closes. */

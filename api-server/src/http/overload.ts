@@ -25,7 +25,7 @@ export class Overload {
   private expected = Infinity;
   private timer: NodeJS.Timeout | undefined;
   private readonly limits: OverloadLimits;
-  /** Requests refused since start, for the metrics and the bench. */
+  /** Requests refused since start (the app counts them by mount in http_requests_shed_total). */
   shed = 0;
 
   constructor(limits: Partial<OverloadLimits> = {}) {

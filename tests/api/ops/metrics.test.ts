@@ -5,6 +5,8 @@ import { METRICS } from '../../../src/data/operations';
 import { PLAN_IDS } from '../../../src/data/plans';
 import { SANDBOX_BASE_PATH } from '../../../src/data/sandbox';
 import { AppMetrics } from '../../../api-server/src/http/metrics';
+import { Overload } from '../../../api-server/src/http/overload';
+import { MCP_PATH } from '../../../api-server/src/mcp/router';
 import { OutboxWorker } from '../../../api-server/src/mail/worker';
 import { createTestApp, signed, type TestApp } from '../_lib/testApp';
 import { headersFor, mintKey } from '../sandbox/_sandbox';
@@ -141,6 +143,17 @@ describe('GET /metrics', () => {
     expect(sample(text, 'sandbox_requests_total', { status_class: '2xx' })).toBe(1);
     expect(sample(text, 'sandbox_requests_total', { status_class: '4xx' })).toBe(1);
     expect(sample(text, 'rate_limit_refusals_total', { limiter: 'forms' })).toBe(2);
+  });
+
+  it('counts requests refused by load shedding, by mount', async () => {
+    // No room at all: every API, sandbox and MCP request is shed; /metrics itself never is.
+    const t = await make({ METRICS_TOKEN: TOKEN }, { overload: new Overload({ maxInFlight: 0 }) });
+    expect((await request(t.app).post('/api/checkout').send(checkout)).status).toBe(503);
+    expect((await request(t.app).get('/api/public-config')).status).toBe(503);
+    expect((await request(t.app).get(`${SANDBOX_BASE_PATH}/banking/accounts`)).status).toBe(503);
+    expect((await request(t.app).post(MCP_PATH).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(503);
+    const text = await scrape(t);
+    expect([sample(text, 'http_requests_shed_total', { mount: 'api' }), sample(text, 'http_requests_shed_total', { mount: 'sandbox' }), sample(text, 'http_requests_shed_total', { mount: 'mcp' })]).toEqual([2, 1, 1]);
   });
 
   it('reads the outbox gauges from the shared queue at scrape time: another instance on the same database sees the same figures', async () => {
