@@ -1,16 +1,19 @@
-import http from 'node:http';
+import fs from 'node:fs';
 import net from 'node:net';
 import { PLAN_IDS } from '../src/data/plans';
 import { checkoutRequestSchema } from '../src/schemas';
 import { startServer, type RunningServer } from '../tests/e2e/_lib/server';
 import { BUDGETS, type BenchOptions } from './config';
 import { memoryOf } from './load';
+import { RawClient, type Outcome } from './rawClient';
+import { startTs } from './spawn';
 import type { Report } from './table';
 
 /**
  * Issue 45's overload row: checkout posts at the concurrency the server sustains (the peak), then
  * at 3 and 10 times that many clients, each sending again as soon as it is answered, with a
- * balancer's probe of /healthz every 20 ms alongside; then the peak's clients again beside a crowd
+ * balancer's probe of /healthz every 20 ms alongside (in a process of its own, healthProbe.ts);
+ * then the peak's clients again beside a crowd
  * of SLOW_SENDERS connections each trickling a near-limit form body; then a graceful stop under 3x
  * load, the clients stopping like a balancer 300 ms after /readyz first answers 503. Every
  * request's own status and time are kept (autocannon's histogram mixes admitted and shed answers).
@@ -32,57 +35,58 @@ const SLOW_SENDERS = 1_200;
 const SLOW_BYTES = 8;
 const SLOW_EVERY_MS = 200;
 
-interface Outcome {
-  status?: number;
-  ms: number;
-  /** A network error code: the request was never answered. */
-  error?: string;
-}
-
-function request(agent: http.Agent, url: string, method: 'GET' | 'POST'): Promise<Outcome> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = http.request(url, { method, agent, headers: method === 'POST' ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(BODY) } : {} }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started }));
-      res.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message, ms: performance.now() - started }));
-    });
-    req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message, ms: performance.now() - started }));
-    req.end(method === 'POST' ? BODY : undefined);
-  });
-}
-
 interface Run {
   posts: Outcome[];
   probes: Outcome[];
   seconds: number;
   peakRssMb: number;
+  /** Share of one core the server and this process (the clients) used: a client at ~100% measures itself. */
+  cpu: { server: number; clients: number };
+  connections: number;
 }
 
-/** `clients` loops posting checkouts until `until()` says stop, and a /healthz probe every 20 ms. */
+/** CPU seconds a process has used so far (user and system, from /proc; 100 ticks a second on Linux). */
+function cpuSecondsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Starts the balancer's probe of /healthz every 20 ms, in a process of its own (bench/healthProbe.ts). */
+async function startProbe(server: RunningServer): Promise<() => Promise<Outcome[]>> {
+  const probe = await startTs('bench/healthProbe.ts', [`${server.url}/healthz`, '20']);
+  return async () => {
+    const output = await probe.stop();
+    const line = output.split('\n').find((l) => l.startsWith('{'));
+    if (!line) throw new Error(`the health probe printed no figures:\n${output}`);
+    const { times } = JSON.parse(line) as { times: number[] };
+    return times.map((ms) => ({ ms }));
+  };
+}
+
+/** `clients` loops posting checkouts until `until()` says stop, beside the balancer's probe. */
 async function drive(server: RunningServer, clients: number, until: () => boolean): Promise<Run> {
-  const agents = Array.from({ length: clients }, (_, i) => new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: loopback(i) }));
-  const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const { hostname, port } = new URL(server.url);
+  const post = Buffer.from(`POST /api/checkout HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(BODY)}\r\n\r\n${BODY}`);
+  const connections = Array.from({ length: clients }, (_, i) => new RawClient({ host: hostname, port: Number(port) }, loopback(i), post));
   const posts: Outcome[] = [];
-  const probes: Outcome[] = [];
   let peakRssMb = 0;
+  const stopProbe = await startProbe(server);
   const started = performance.now();
+  const serverCpu = cpuSecondsOf(server.process.pid!);
+  const clientCpu = process.cpuUsage();
   const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, memoryOf(server.process.pid!).rss)), 100);
-  await Promise.all([
-    ...agents.map(async (agent) => {
-      while (!until()) posts.push(await request(agent, `${server.url}/api/checkout`, 'POST'));
+  await Promise.all(
+    connections.map(async (client) => {
+      while (!until()) posts.push(await client.send());
     }),
-    (async () => {
-      while (!until()) {
-        probes.push(await request(probeAgent, `${server.url}/healthz`, 'GET'));
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    })(),
-  ]);
+  );
   clearInterval(sampler);
-  for (const agent of agents) agent.destroy();
-  probeAgent.destroy();
-  return { posts, probes, seconds: (performance.now() - started) / 1000, peakRssMb };
+  const seconds = (performance.now() - started) / 1000;
+  const clientUsage = process.cpuUsage(clientCpu);
+  const cpu = { server: (cpuSecondsOf(server.process.pid!) - serverCpu) / seconds, clients: (clientUsage.user + clientUsage.system) / 1e6 / seconds };
+  const probes = await stopProbe();
+  for (const client of connections) client.close();
+  return { posts, probes, seconds, peakRssMb, cpu, connections: connections.reduce((n, c) => n + c.connections, 0) };
 }
 
 interface Crowd {
@@ -145,6 +149,7 @@ async function slowCrowd(server: RunningServer, count: number): Promise<Crowd> {
 }
 
 const p99 = (values: number[]) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))]! : NaN);
+const cpuOf = (run: Run) => `${run.connections} connections · CPU: server ${(run.cpu.server * 100).toFixed(0)}%, clients ${(run.cpu.clients * 100).toFixed(0)}% of a core`;
 const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : `${v.toFixed(v < 10 ? 1 : 0)} ms`);
 
 export async function runOverload(options: BenchOptions, report: Report, log: (line: string) => void): Promise<void> {
@@ -170,7 +175,7 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
       const health = p99(run.probes.map((o) => o.ms));
       const label = factor === 1 ? 'peak' : `${factor}x clients`;
       const others = run.posts.length - admitted.length - shed.length;
-      report.info(S, `${label}: goodput`, `${goodput.toFixed(0)} 2xx/s (${shed.length} shed, ${others} other) · peak RSS ${run.peakRssMb.toFixed(0)} MB`);
+      report.info(S, `${label}: goodput`, `${goodput.toFixed(0)} 2xx/s (${shed.length} shed, ${others} other) · peak RSS ${run.peakRssMb.toFixed(0)} MB · ${cpuOf(run)}`);
       if (factor > 1) report.check(S, `${label}: goodput of peak`, `${((goodput / peak) * 100).toFixed(0)}%`, `≥ ${BUDGETS.overloadGoodput * 100}%`, goodput >= peak * BUDGETS.overloadGoodput);
       report.check(S, `${label}: p99 of admitted`, ms(p99(admitted.map((o) => o.ms))), `< ${BUDGETS.overloadAdmittedP99Ms} ms`, p99(admitted.map((o) => o.ms)) < BUDGETS.overloadAdmittedP99Ms);
       if (shed.length) report.check(S, `${label}: p99 of shed`, ms(p99(shed.map((o) => o.ms))), `< ${BUDGETS.overloadShedP99Ms} ms`, p99(shed.map((o) => o.ms)) < BUDGETS.overloadShedP99Ms);
@@ -191,7 +196,7 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
     const health = p99(run.probes.map((o) => o.ms));
     const label = 'slow senders';
     report.info(S, `${label}: crowd`, `${open} of ${SLOW_SENDERS} still sending at the end (others: ${ended})`);
-    report.info(S, `${label}: goodput`, `${goodput.toFixed(0)} 2xx/s (${shed} shed, ${run.posts.length - admitted.length - shed} other) · peak RSS ${run.peakRssMb.toFixed(0)} MB`);
+    report.info(S, `${label}: goodput`, `${goodput.toFixed(0)} 2xx/s (${shed} shed, ${run.posts.length - admitted.length - shed} other) · peak RSS ${run.peakRssMb.toFixed(0)} MB · ${cpuOf(run)}`);
     report.check(S, `${label}: goodput of peak`, `${((goodput / peak) * 100).toFixed(0)}%`, `≥ ${BUDGETS.overloadGoodput * 100}%`, goodput >= peak * BUDGETS.overloadGoodput);
     report.check(S, `${label}: p99 of admitted`, ms(p99(admitted.map((o) => o.ms))), `< ${BUDGETS.overloadAdmittedP99Ms} ms`, p99(admitted.map((o) => o.ms)) < BUDGETS.overloadAdmittedP99Ms);
     report.check(S, `${label}: /healthz p99`, ms(health), `< ${BUDGETS.overloadHealthP99Ms} ms`, health < BUDGETS.overloadHealthP99Ms);
@@ -216,5 +221,8 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
   clearInterval(watcher);
   const code = await exited;
   const cut = run.posts.filter((o) => o.error !== undefined && o.error !== 'ECONNREFUSED');
-  report.check(S, 'SIGTERM under 3x: requests cut', `${cut.length} of ${run.posts.length} (exit ${code})`, '0, exit 0', cut.length === 0 && code === 0);
+  const byError = new Map<string, number>();
+  for (const o of cut) byError.set(o.error!, (byError.get(o.error!) ?? 0) + 1);
+  const how = [...byError].map(([error, n]) => `${n} ${error}`).join(', ');
+  report.check(S, 'SIGTERM under 3x: requests cut', `${cut.length} of ${run.posts.length}${how ? ` (${how})` : ''} (exit ${code})`, '0, exit 0', cut.length === 0 && code === 0);
 }

@@ -3,7 +3,8 @@ import { ROOT } from './config';
 
 export interface Child {
   process: ChildProcess;
-  stop: () => Promise<void>;
+  /** Sends SIGTERM and resolves with everything the process printed, once it has exited. */
+  stop: () => Promise<string>;
 }
 
 /** Runs a TypeScript file in its own Node process and resolves once it prints `listening`. */
@@ -14,10 +15,11 @@ export function startTs(file: string, args: string[]): Promise<Child> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
+    return output;
   };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
