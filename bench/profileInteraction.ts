@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { hydrated, launchBrowser } from '../tests/e2e/_lib/browser';
 import { ADMIN, startServer } from '../tests/e2e/_lib/server';
-import { PORTS, RESULTS_DIR } from './config';
+import { ensureBuild } from '../scripts/ensureBuild';
+import { PORTS, RESULTS_DIR, ROOT } from './config';
 import { SCENARIOS } from './interactionScenarios';
 
 /**
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
   const [name, stepName, rateArg] = process.argv.slice(2);
   const scenario = SCENARIOS.find((s) => s.name === name);
   if (!scenario || !stepName) throw new Error(`usage: profileInteraction.ts <${SCENARIOS.map((s) => s.name).join('|')}> "<step name>" [rate]`);
+  // The bench builds first too: without it an edit was profiled against the last build, silently.
+  if (!ensureBuild(ROOT, (line) => console.error(line))) throw new Error('the site does not build');
   const server = await startServer({ port: PORTS.site + 10, env: { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' } });
   const browser = await launchBrowser();
   try {
