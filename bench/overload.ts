@@ -63,8 +63,12 @@ async function startProbe(server: RunningServer): Promise<() => Promise<Outcome[
   };
 }
 
-/** `clients` loops posting checkouts until `until()` says stop, beside the balancer's probe. */
-async function drive(server: RunningServer, clients: number, until: () => boolean): Promise<Run> {
+/**
+ * `clients` loops posting checkouts until `until()` says stop, beside the balancer's probe. Each
+ * sends again at once, shed or not, unless `politely`: then a 503 waits out its Retry-After, as
+ * the HTTP clients that honour it (browsers' retries do not; most SDKs and balancers do) would.
+ */
+async function drive(server: RunningServer, clients: number, until: () => boolean, politely = false): Promise<Run> {
   const { hostname, port } = new URL(server.url);
   const post = Buffer.from(`POST /api/checkout HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(BODY)}\r\n\r\n${BODY}`);
   const connections = Array.from({ length: clients }, (_, i) => new RawClient({ host: hostname, port: Number(port) }, loopback(i), post));
@@ -77,7 +81,11 @@ async function drive(server: RunningServer, clients: number, until: () => boolea
   const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, memoryOf(server.process.pid!).rss)), 100);
   await Promise.all(
     connections.map(async (client) => {
-      while (!until()) posts.push(await client.send());
+      while (!until()) {
+        const outcome = await client.send();
+        posts.push(outcome);
+        if (politely && outcome.status === 503 && outcome.retryAfterS) await new Promise((r) => setTimeout(r, outcome.retryAfterS! * 1000));
+      }
     }),
   );
   clearInterval(sampler);
@@ -164,23 +172,28 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
   const server = await startServer({ env });
   let peak = 0;
   try {
-    for (const factor of [1, 3, 10]) {
-      log(`  overload: ${peakClients * factor} clients (${seconds} s)`);
+    // The budgets are judged with clients that re-send at once: the worst case. A last row at 10x
+    // shows the same crowd waiting out Retry-After, as well-behaved clients do.
+    for (const [factor, politely] of [[1, false], [3, false], [10, false], [10, true]] as const) {
+      log(`  overload: ${peakClients * factor} clients${politely ? ' honouring Retry-After' : ''} (${seconds} s)`);
       const end = performance.now() + seconds * 1000;
-      const run = await drive(server, peakClients * factor, () => performance.now() >= end);
+      const run = await drive(server, peakClients * factor, () => performance.now() >= end, politely);
       const admitted = run.posts.filter((o) => o.status !== undefined && o.status < 300);
       const shed = run.posts.filter((o) => o.status === 503);
       const goodput = admitted.length / run.seconds;
       if (factor === 1) peak = goodput;
       const health = p99(run.probes.map((o) => o.ms));
-      const label = factor === 1 ? 'peak' : `${factor}x clients`;
+      const label = factor === 1 ? 'peak' : `${factor}x clients${politely ? ' honouring Retry-After' : ''}`;
       const others = run.posts.length - admitted.length - shed.length;
+      // The polite row is shown beside the budgets, not judged by them.
+      const judge = (name: string, figure: string, budget: string, ok: boolean) =>
+        politely ? report.info(S, name, `${figure} (budget ${budget}: ${ok ? 'met' : 'missed'})`) : report.check(S, name, figure, budget, ok);
       report.info(S, `${label}: goodput`, `${goodput.toFixed(0)} 2xx/s (${shed.length} shed, ${others} other) · peak RSS ${run.peakRssMb.toFixed(0)} MB · ${cpuOf(run)}`);
-      if (factor > 1) report.check(S, `${label}: goodput of peak`, `${((goodput / peak) * 100).toFixed(0)}%`, `≥ ${BUDGETS.overloadGoodput * 100}%`, goodput >= peak * BUDGETS.overloadGoodput);
-      report.check(S, `${label}: p99 of admitted`, ms(p99(admitted.map((o) => o.ms))), `< ${BUDGETS.overloadAdmittedP99Ms} ms`, p99(admitted.map((o) => o.ms)) < BUDGETS.overloadAdmittedP99Ms);
-      if (shed.length) report.check(S, `${label}: p99 of shed`, ms(p99(shed.map((o) => o.ms))), `< ${BUDGETS.overloadShedP99Ms} ms`, p99(shed.map((o) => o.ms)) < BUDGETS.overloadShedP99Ms);
-      report.check(S, `${label}: /healthz p99`, ms(health), `< ${BUDGETS.overloadHealthP99Ms} ms`, health < BUDGETS.overloadHealthP99Ms);
-      report.check(S, `${label}: peak RSS`, `${run.peakRssMb.toFixed(0)} MB`, `< ${BUDGETS.serverRssMB} MB`, run.peakRssMb < BUDGETS.serverRssMB);
+      if (factor > 1) judge(`${label}: goodput of peak`, `${((goodput / peak) * 100).toFixed(0)}%`, `≥ ${BUDGETS.overloadGoodput * 100}%`, goodput >= peak * BUDGETS.overloadGoodput);
+      judge(`${label}: p99 of admitted`, ms(p99(admitted.map((o) => o.ms))), `< ${BUDGETS.overloadAdmittedP99Ms} ms`, p99(admitted.map((o) => o.ms)) < BUDGETS.overloadAdmittedP99Ms);
+      if (shed.length) judge(`${label}: p99 of shed`, ms(p99(shed.map((o) => o.ms))), `< ${BUDGETS.overloadShedP99Ms} ms`, p99(shed.map((o) => o.ms)) < BUDGETS.overloadShedP99Ms);
+      judge(`${label}: /healthz p99`, ms(health), `< ${BUDGETS.overloadHealthP99Ms} ms`, health < BUDGETS.overloadHealthP99Ms);
+      judge(`${label}: peak RSS`, `${run.peakRssMb.toFixed(0)} MB`, `< ${BUDGETS.serverRssMB} MB`, run.peakRssMb < BUDGETS.serverRssMB);
     }
 
     log(`  overload: ${peakClients} clients beside ${SLOW_SENDERS} slow senders (${seconds} s)`);

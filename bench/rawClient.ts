@@ -5,6 +5,8 @@ export interface Outcome {
   status?: number;
   ms: number;
   error?: string;
+  /** The answer's Retry-After, in seconds. */
+  retryAfterS?: number;
 }
 
 const HEAD_END = Buffer.from('\r\n\r\n');
@@ -69,11 +71,12 @@ export class RawClient {
     const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
     if (this.buffer.length < headEnd + HEAD_END.length + length) return;
     const status = Number(head.slice(9, 12));
+    const retryAfter = /\r\nretry-after: *(\d+)/i.exec(head)?.[1];
     if (/\r\nconnection: *close/i.test(head)) this.close();
-    this.finish({ status });
+    this.finish({ status, ...(retryAfter === undefined ? {} : { retryAfterS: Number(retryAfter) }) });
   }
 
-  private finish(result: { status?: number; error?: string }): void {
+  private finish(result: Omit<Outcome, 'ms'>): void {
     const pending = this.pending;
     if (!pending) return;
     this.pending = undefined;
