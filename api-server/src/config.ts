@@ -87,6 +87,7 @@ const ENV_RULES = {
     .max(512)
     .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces (it is sent in an Authorization header)' }),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000),
   DATABASE_URL: z.string().refine(isPostgresUrl, { error: 'must be a postgres:// or postgresql:// URL with a host, e.g. postgres://user:password@db.example.com:5432/ledgerline' }),
 } satisfies Record<EnvName, z.ZodType>;
 
@@ -153,6 +154,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Upper bound of a graceful stop (SIGTERM/SIGINT) before the process exits regardless. */
   shutdownTimeoutMs: number;
+  /** How long an idle kept-alive connection stays open. */
+  keepAliveTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -196,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ...addresses,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
   };
 }
 

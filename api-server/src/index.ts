@@ -137,7 +137,7 @@ async function main(): Promise<void> {
   const overload = new Overload().start();
   const app = createApp({ config, db, outbox, logger, now, writes, formTokens }, { site, activity, counters, metrics: metrics ?? false, readiness, overload, webhooks: { rules, queued: () => webhookWorker.kick() } });
 
-  const server: Server = createServer(app);
+  const server: Server = createServer(app, { keepAliveMs: config.keepAliveTimeoutMs });
   // On the fresh server, before the graceful stop listens too: the cap stands in for Node's own
   // connection listener, so a refused connection never reaches the HTTP parser.
   const connectionCap = connectionCapFor(config.trustProxyHops);

@@ -51,6 +51,8 @@ export const ENV_VARS = {
   METRICS_TOKEN: { group: 'Operations', meaning: 'Bearer token of GET /metrics. Unset: /metrics is not served (404).' },
   // Below Kubernetes' 30 s grace period, so the exit is ours.
   SHUTDOWN_TIMEOUT_MS: { group: 'Operations', default: 25_000, meaning: 'After SIGTERM, the longest wait for requests in flight and the mail being sent before the process exits.' },
+  // Node's own default. A balancer must not send on a connection the server is closing: keep its idle timeout shorter, or raise this above it.
+  KEEP_ALIVE_TIMEOUT_MS: { group: 'Operations', default: 5_000, meaning: "How long a kept-alive connection may sit idle before the server closes it. Behind a load balancer whose idle timeout cannot be made shorter than this, set it longer than that timeout (AWS ALB's default is 60 s: 65000)." },
 } as const satisfies Record<string, EnvVar>;
 
 export type EnvName = keyof typeof ENV_VARS;
@@ -92,14 +94,6 @@ export const OVERLOAD = { maxInFlight: 128, maxLagMs: 200, lagNeedsInFlight: 32,
 export const CLIENT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 } as const;
 
 /**
- * How long a kept-alive connection may sit idle between requests before the server closes it:
- * Node's own default, written here because a balancer's idle timeout towards the server must be
- * shorter (else it may send a request on a connection the server is closing, and the request is
- * reset), and the Operations page says so.
- */
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
-
-/**
  * Graceful stop (api-server/src/http/shutdown.ts). During a stop, a connection idle this long is
  * closed. Why wait at all: a request may be on its way over a keep-alive connection the instant
  * the stop begins; closing at once (what Node's server.close() does to idle connections) resets
@@ -138,7 +132,7 @@ export const SERVER_MEMORY: { peakRssMb: Record<NodeLine, { withFlags: number; w
  * with Retry-After and is closed before any of its requests is read.
  */
 export const CONNECTIONS_PER_ADDRESS = 128;
-/** The refused client's wait: its own idle connections close within KEEP_ALIVE_TIMEOUT_MS. */
+/** The refused client's wait: its own idle connections close within KEEP_ALIVE_TIMEOUT_MS's default (the cap is off behind a balancer, where that is raised). */
 export const CONNECTIONS_RETRY_AFTER_S = 5;
 
 

@@ -1,7 +1,7 @@
 import http, { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Express } from 'express';
-import { CLIENT_TIMEOUTS, KEEP_ALIVE_TIMEOUT_MS } from '../../../src/data/operations';
+import { CLIENT_TIMEOUTS, ENV_VARS } from '../../../src/data/operations';
 
 /**
  * The HTTP server of an Express app, its requests and responses built with the app's own
@@ -20,8 +20,8 @@ import { CLIENT_TIMEOUTS, KEEP_ALIVE_TIMEOUT_MS } from '../../../src/data/operat
  * A slow or stalled sender is cut off past CLIENT_TIMEOUTS (src/data/operations.ts) and answered
  * 408 JSON by answerClientError (limits.ts).
  */
-export function createServer(app: Express, timeouts: Partial<Record<keyof typeof CLIENT_TIMEOUTS, number>> = {}): http.Server {
-  const { headersMs, requestMs, checkEveryMs } = { ...CLIENT_TIMEOUTS, ...timeouts };
+export function createServer(app: Express, timeouts: Partial<Record<keyof typeof CLIENT_TIMEOUTS | 'keepAliveMs', number>> = {}): http.Server {
+  const { headersMs, requestMs, checkEveryMs, keepAliveMs } = { ...CLIENT_TIMEOUTS, keepAliveMs: ENV_VARS.KEEP_ALIVE_TIMEOUT_MS.default, ...timeouts };
   // Plain constructor functions rather than classes: a class's instances would have the class's
   // prototype, and the point is that they have the app's.
   function AppRequest(this: IncomingMessage, socket: Socket): void {
@@ -41,7 +41,7 @@ export function createServer(app: Express, timeouts: Partial<Record<keyof typeof
       headersTimeout: headersMs,
       requestTimeout: requestMs,
       connectionsCheckingInterval: checkEveryMs,
-      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      keepAliveTimeout: keepAliveMs,
     },
     app,
   );

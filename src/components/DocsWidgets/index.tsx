@@ -10,7 +10,7 @@ import { API_KEY_ENV } from '@site/src/data/apiReference/common';
 import { SIGNATURE_TOLERANCE_SECONDS, TYPED_CLIENT_URL_PUBLIC } from '@site/src/data/apiReference/public';
 import { API_VERSION_NAMES, LATEST_API_VERSION, openApiUrls } from '@site/src/data/apiVersioning';
 import { CLAIMS } from '@site/src/data/claims';
-import { CLIENT_TIMEOUTS, CONNECTIONS_PER_ADDRESS, CONNECTIONS_RETRY_AFTER_S, ENV_VARS, IDLE_GRACE_MS, KEEP_ALIVE_TIMEOUT_MS, LISTEN_QUIET_MS, OVERLOAD, SERVER_MEMORY } from '@site/src/data/operations';
+import { CLIENT_TIMEOUTS, CONNECTIONS_PER_ADDRESS, CONNECTIONS_RETRY_AFTER_S, ENV_VARS, IDLE_GRACE_MS, LISTEN_QUIET_MS, OVERLOAD, SERVER_MEMORY } from '@site/src/data/operations';
 import { LEDGERLINE_CLI, SANDBOX_BASE_PATH, SANDBOX_EVENT_LOG_SIZE, SANDBOX_EVENT_STREAMS_PER_ADDRESS, SANDBOX_EVENT_STREAMS_PER_INSTANCE, SANDBOX_EVENT_STREAMS_PER_KEY, SANDBOX_EVENTS_URL, SANDBOX_KEY_TTL_MS, SANDBOX_KEYS_URL, SANDBOX_REQUEST_LOG_BODY_BYTES, SANDBOX_REQUEST_LOG_SIZE, SANDBOX_REQUESTS_URL } from '@site/src/data/sandbox';
 import { PRIVACY } from '@site/src/data/legal';
 import { SUPPORT_PRIORITIES, SUPPORT_PRIORITY_IDS, SUPPORT_CATEGORIES, SUPPORT_CATEGORY_IDS, formatResponseTime } from '@site/src/data/support';
@@ -114,7 +114,7 @@ export const Value = {
   ShutdownTimeoutSeconds: (): ReactNode => <>{ENV_VARS.SHUTDOWN_TIMEOUT_MS.default / 1000}</>,
   ListenQuiet: (): ReactNode => <>{seconds(LISTEN_QUIET_MS)}</>,
   IdleGrace: (): ReactNode => <>{seconds(IDLE_GRACE_MS)}</>,
-  KeepAlive: (): ReactNode => <>{seconds(KEEP_ALIVE_TIMEOUT_MS)}</>,
+  KeepAlive: (): ReactNode => <>{seconds(ENV_VARS.KEEP_ALIVE_TIMEOUT_MS.default)}</>,
   HeadersTimeout: (): ReactNode => <>{seconds(CLIENT_TIMEOUTS.headersMs)}</>,
   RequestTimeout: (): ReactNode => <>{seconds(CLIENT_TIMEOUTS.requestMs)}</>,
   ShedInFlight: (): ReactNode => <>{OVERLOAD.maxInFlight}</>,

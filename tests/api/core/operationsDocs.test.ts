@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { envSchema, loadConfig } from '../../../api-server/src/config';
-import { CLIENT_TIMEOUTS, CONNECTIONS_PER_ADDRESS, ENV_ROWS, ENV_VARS, KEEP_ALIVE_TIMEOUT_MS, OVERLOAD, SERVER_MEMORY } from '../../../src/data/operations';
+import { CLIENT_TIMEOUTS, CONNECTIONS_PER_ADDRESS, ENV_ROWS, ENV_VARS, OVERLOAD, SERVER_MEMORY } from '../../../src/data/operations';
 
 describe('environment variables: the table and the server', () => {
   it("the schema gives every variable the table's default, and none to the others", () => {
@@ -35,7 +35,7 @@ describe('the Operations page on overload and stopping', () => {
       ['ShedLagMs', OVERLOAD.maxLagMs],
       ['RequestTimeout', CLIENT_TIMEOUTS.requestMs / 1000],
       ['HeadersTimeout', CLIENT_TIMEOUTS.headersMs / 1000],
-      ['KeepAlive', KEEP_ALIVE_TIMEOUT_MS / 1000],
+      ['KeepAlive', ENV_VARS.KEEP_ALIVE_TIMEOUT_MS.default / 1000],
       ['InstanceMemoryMb', SERVER_MEMORY.instanceMb],
     ];
     for (const [widget, value] of shown) {
