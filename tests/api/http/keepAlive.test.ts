@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import { ENV_VARS } from '../../../src/data/operations';
+import { ENV_VARS, IDLE_GRACE_MS, LISTEN_QUIET_MS } from '../../../src/data/operations';
 import { startServer, type RunningServer } from '../../e2e/_lib/server';
 
 /**
@@ -35,6 +35,19 @@ describe('KEEP_ALIVE_TIMEOUT_MS', () => {
     // Node closes within one check of the timeout; the default would be 5 s.
     expect(idleMs).toBeGreaterThanOrEqual(1_400);
     expect(idleMs).toBeLessThan(3_500);
+  });
+
+  it('never holds up a graceful stop: an idle connection kept for 10 minutes is closed within the stop, which exits 0', async () => {
+    server = await startServer({ env: { KEEP_ALIVE_TIMEOUT_MS: '600000' } });
+    const closed = idleUntilClosed(server.port);
+    // The answer has arrived once the connection is idle; the stop then begins.
+    await new Promise((r) => setTimeout(r, 300));
+    const started = performance.now();
+    const code = await server.stop();
+    await closed;
+    expect(code).toBe(0);
+    // The stop's own waits (the listener's quiet time, then the idle grace), not the keep-alive's ten minutes.
+    expect(performance.now() - started).toBeLessThan(LISTEN_QUIET_MS + IDLE_GRACE_MS + 2_000);
   });
 
   it('refuses to start with a value it cannot honour, naming the variable', async () => {
