@@ -115,7 +115,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   api.use(featureRoutes(options.features ?? FEATURES, ctx));
   api.use(ctx.limiters.api, apiNotFound);
   // The API's small JSON answers are neither compressed nor given the site's document policy.
-  // Shed first, before any body is read or limit counted: a refusal costs almost nothing.
+  // Shed first, before any body is read or limit counted. A refusal still costs most of what a
+  // checkout does (Node's parse and write, measured in the bench's overload section), so shedding
+  // protects the work admitted, not the process from any crowd.
   const overload = options.overload ?? new Overload();
   const shed = (mount: ShedMount, answer: ShedAnswer) =>
     overload.guard((res) => {
