@@ -215,9 +215,9 @@ export default function Panel({ endpoint, plan: pagePlan, version = 'v1' }: { en
         ) : null}
         {state.kind === 'answered' ? <AnswerView answer={state.answer} /> : null}
       </div>
-      {DELIVERIES_OPERATIONS.includes(endpoint.id) && key?.plan === plan && values.params.id ? (
+      {DELIVERIES_OPERATIONS.includes(endpoint.id) && planKey && values.params.id ? (
         <Suspense fallback={null}>
-          <Deliveries webhookId={values.params.id} sandboxKey={key} answered={lastAnswer} />
+          <Deliveries webhookId={values.params.id} sandboxKey={planKey} answered={lastAnswer} />
         </Suspense>
       ) : null}
       {curlText ? (
