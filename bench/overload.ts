@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import { SERVER_MEMORY } from '../src/data/operations';
 import { PLAN_IDS } from '../src/data/plans';
 import { checkoutRequestSchema } from '../src/schemas';
 import { startServer, type RunningServer } from '../tests/e2e/_lib/server';
@@ -155,6 +156,13 @@ async function slowCrowd(server: RunningServer, count: number): Promise<Crowd> {
   };
 }
 
+/**
+ * Overload's memory budget is the memory the Operations page tells an operator to give an
+ * instance (issue 45: "the budget is what an operator can set"), not the load section's, which is
+ * for 50 connections: 500 clients, or 1,250 connections with slow senders, hold more.
+ */
+const MEMORY_BUDGET = `< ${SERVER_MEMORY.instanceMb} MB (an instance's memory)`;
+
 const p99 = (values: number[]) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))]! : NaN);
 /** The balancer's view: p99 of the probes, and how many were not answered 200 (each would count against the instance). */
 function healthOf(run: Run): { figure: string; ok: boolean } {
@@ -193,12 +201,15 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
       // The polite row is shown beside the budgets, not judged by them.
       const judge = (name: string, figure: string, budget: string, ok: boolean) =>
         politely ? report.info(S, name, `${figure} (budget ${budget}: ${ok ? 'met' : 'missed'})`) : report.check(S, name, figure, budget, ok);
-      report.info(S, `${label}: goodput`, `${goodput.toFixed(0)} 2xx/s (${shed.length} shed, ${others} other) · peak RSS ${run.peakRssMb.toFixed(0)} MB · ${cpuOf(run)}`);
+      // Little's law: clients that each wait for their answer wait on average clients / answers per
+      // second, whatever the server does; at the peak's pace that is the least mean time possible.
+      const floor = factor > 1 ? ` · least possible mean at the peak's pace: ${ms(((peakClients * factor) / peak) * 1000)}` : '';
+      report.info(S, `${label}: goodput`, `${goodput.toFixed(0)} 2xx/s (${shed.length} shed, ${others} other) · peak RSS ${run.peakRssMb.toFixed(0)} MB · ${cpuOf(run)}${floor}`);
       if (factor > 1) judge(`${label}: goodput of peak`, `${((goodput / peak) * 100).toFixed(0)}%`, `≥ ${BUDGETS.overloadGoodput * 100}%`, goodput >= peak * BUDGETS.overloadGoodput);
       judge(`${label}: p99 of admitted`, ms(p99(admitted.map((o) => o.ms))), `< ${BUDGETS.overloadAdmittedP99Ms} ms`, p99(admitted.map((o) => o.ms)) < BUDGETS.overloadAdmittedP99Ms);
       if (shed.length) judge(`${label}: p99 of shed`, ms(p99(shed.map((o) => o.ms))), `< ${BUDGETS.overloadShedP99Ms} ms`, p99(shed.map((o) => o.ms)) < BUDGETS.overloadShedP99Ms);
       judge(`${label}: /healthz p99`, health.figure, `< ${BUDGETS.overloadHealthP99Ms} ms, all 200`, health.ok);
-      judge(`${label}: peak RSS`, `${run.peakRssMb.toFixed(0)} MB`, `< ${BUDGETS.serverRssMB} MB`, run.peakRssMb < BUDGETS.serverRssMB);
+      judge(`${label}: peak RSS`, `${run.peakRssMb.toFixed(0)} MB`, MEMORY_BUDGET, run.peakRssMb < SERVER_MEMORY.instanceMb);
     }
 
     log(`  overload: ${peakClients} clients beside ${SLOW_SENDERS} slow senders (${seconds} s)`);
@@ -218,7 +229,7 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
     report.check(S, `${label}: goodput of peak`, `${((goodput / peak) * 100).toFixed(0)}%`, `≥ ${BUDGETS.overloadGoodput * 100}%`, goodput >= peak * BUDGETS.overloadGoodput);
     report.check(S, `${label}: p99 of admitted`, ms(p99(admitted.map((o) => o.ms))), `< ${BUDGETS.overloadAdmittedP99Ms} ms`, p99(admitted.map((o) => o.ms)) < BUDGETS.overloadAdmittedP99Ms);
     report.check(S, `${label}: /healthz p99`, health.figure, `< ${BUDGETS.overloadHealthP99Ms} ms, all 200`, health.ok);
-    report.check(S, `${label}: peak RSS`, `${run.peakRssMb.toFixed(0)} MB`, `< ${BUDGETS.serverRssMB} MB`, run.peakRssMb < BUDGETS.serverRssMB);
+    report.check(S, `${label}: peak RSS`, `${run.peakRssMb.toFixed(0)} MB`, MEMORY_BUDGET, run.peakRssMb < SERVER_MEMORY.instanceMb);
   } finally {
     await server.stop();
   }

@@ -119,6 +119,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   // checkout does (Node's parse and write, measured in the bench's overload section), so shedding
   // protects the work admitted, not the process from any crowd.
   const overload = options.overload ?? new Overload();
+  metrics?.watchOverload(overload);
   const shed = (mount: ShedMount, answer: ShedAnswer) =>
     overload.guard((res) => {
       metrics?.shed(mount);

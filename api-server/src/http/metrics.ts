@@ -103,6 +103,13 @@ export class AppMetrics {
     next();
   };
 
+  /** Load shedding's state at each scrape: work in flight and the admission limit it is held to. */
+  watchOverload(overload: { readonly inFlight: number; readonly admission: { readonly value: number } }): void {
+    const registers = [this.registry];
+    new Gauge({ name: 'http_requests_in_flight', help: 'API, sandbox and MCP requests admitted and not yet answered', registers, collect() { this.set(overload.inFlight); } });
+    new Gauge({ name: 'http_requests_admit_limit', help: 'In-flight requests past which load shedding answers 503: recent throughput times the queue it allows', registers, collect() { this.set(overload.admission.value); } });
+  }
+
   rateLimited(limiter: string): void {
     this.limited.inc({ limiter });
   }

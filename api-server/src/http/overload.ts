@@ -10,6 +10,43 @@ export const BUSY_MESSAGE = 'The server is busy right now. Nothing was done; ple
 export type ShedAnswer = (res: Response) => void;
 
 /**
+ * How many requests may be in flight (OVERLOAD's comment has the why): the completions per second
+ * of the intervals the process was busy throughout (never fewer than `minInFlight` in flight),
+ * smoothed, times `targetQueueMs`. Until a busy interval has been seen, `maxInFlight`.
+ */
+export class AdmissionLimit {
+  private completions = 0;
+  /** Fewest in flight since the last sample: below `minInFlight`, the interval says nothing of capacity. */
+  private fewest = Infinity;
+  private perSecond: number | undefined;
+
+  constructor(private readonly limits: Pick<OverloadLimits, 'targetQueueMs' | 'minInFlight' | 'maxInFlight' | 'smoothing'>) {}
+
+  get value(): number {
+    const { minInFlight, maxInFlight, targetQueueMs } = this.limits;
+    if (this.perSecond === undefined) return maxInFlight;
+    return Math.min(maxInFlight, Math.max(minInFlight, Math.round((this.perSecond * targetQueueMs) / 1000)));
+  }
+
+  /** A request stopped being in flight, leaving `inFlight`. */
+  completed(inFlight: number): void {
+    this.completions++;
+    this.fewest = Math.min(this.fewest, inFlight);
+  }
+
+  /** Ends an interval of `elapsedMs` with `inFlight` in flight. */
+  sample(elapsedMs: number, inFlight: number): void {
+    // An interval with nothing in flight says nothing of capacity, whatever minInFlight is.
+    if (Math.min(this.fewest, inFlight) >= Math.max(1, this.limits.minInFlight) && elapsedMs > 0) {
+      const rate = (this.completions * 1000) / elapsedMs;
+      this.perSecond = this.perSecond === undefined ? rate : this.perSecond + this.limits.smoothing * (rate - this.perSecond);
+    }
+    this.completions = 0;
+    this.fewest = inFlight;
+  }
+}
+
+/**
  * Sheds work before it queues (issue 45). While the process is saturated, a new request for the
  * API, the sandbox or MCP gets a fast 503 with Retry-After instead of waiting behind the work
  * already admitted, so what is admitted is still answered quickly and the event loop keeps time
@@ -19,27 +56,37 @@ export type ShedAnswer = (res: Response) => void;
  * senders is nobody's work yet, and must not turn real work away.
  */
 export class Overload {
-  private inFlight = 0;
+  private inFlightNow = 0;
   private lagMs = 0;
   /** When the sampling timer should fire next: a loop past it by more than maxLagMs is late now. */
   private expected = Infinity;
   private timer: NodeJS.Timeout | undefined;
   private readonly limits: OverloadLimits;
+  readonly admission: AdmissionLimit;
   /** Requests refused since start (the app counts them by mount in http_requests_shed_total). */
   shed = 0;
 
   constructor(limits: Partial<OverloadLimits> = {}) {
     this.limits = { ...OVERLOAD, ...limits };
+    this.admission = new AdmissionLimit(this.limits);
+  }
+
+  /** Requests admitted and not yet answered (a gauge of /metrics, beside the limit). */
+  get inFlight(): number {
+    return this.inFlightNow;
   }
 
   /** Starts sampling the event loop's lateness; unref'd, so it keeps no process alive. */
   start(): this {
     if (this.timer) return this;
-    this.expected = performance.now() + this.limits.sampleMs;
+    let last = performance.now();
+    this.expected = last + this.limits.sampleMs;
     this.timer = setInterval(() => {
       const now = performance.now();
       this.lagMs = Math.max(0, now - this.expected);
       this.expected = now + this.limits.sampleMs;
+      this.admission.sample(now - last, this.inFlightNow);
+      last = now;
     }, this.limits.sampleMs);
     this.timer.unref();
     return this;
@@ -56,8 +103,8 @@ export class Overload {
    * that turn, whether or not the timer has had its turn yet.
    */
   get saturated(): boolean {
-    if (this.inFlight >= this.limits.maxInFlight) return true;
-    if (this.inFlight < this.limits.lagNeedsInFlight) return false;
+    if (this.inFlightNow < this.limits.minInFlight) return false;
+    if (this.inFlightNow >= this.admission.value) return true;
     return Math.max(this.lagMs, performance.now() - this.expected) > this.limits.maxLagMs;
   }
 
@@ -70,7 +117,10 @@ export class Overload {
         answer(res);
         return;
       }
-      waitedFor(res, (by) => (this.inFlight += by));
+      waitedFor(res, (by) => {
+        this.inFlightNow += by;
+        if (by < 0) this.admission.completed(this.inFlightNow);
+      });
       next();
     };
   }

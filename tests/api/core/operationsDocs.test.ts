@@ -31,7 +31,9 @@ describe('the Operations page on overload and stopping', () => {
   it('shows the limits and timings from src/data, through its widgets, never typed', () => {
     const shown: [widget: string, value: number][] = [
       ['ConnectionsPerAddress', CONNECTIONS_PER_ADDRESS],
-      ['ShedInFlight', OVERLOAD.maxInFlight],
+      ['ShedQueueMs', OVERLOAD.targetQueueMs],
+      ['ShedMinInFlight', OVERLOAD.minInFlight],
+      ['ShedMaxInFlight', OVERLOAD.maxInFlight],
       ['ShedLagMs', OVERLOAD.maxLagMs],
       ['RequestTimeout', CLIENT_TIMEOUTS.requestMs / 1000],
       ['HeadersTimeout', CLIENT_TIMEOUTS.headersMs / 1000],

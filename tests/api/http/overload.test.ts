@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { createTestApp, type TestApp } from '../_lib/testApp';
 import { answerClientError } from '../../../api-server/src/http/limits';
-import { BUSY_MESSAGE, Overload } from '../../../api-server/src/http/overload';
+import { AdmissionLimit, BUSY_MESSAGE, Overload } from '../../../api-server/src/http/overload';
 import { createServer } from '../../../api-server/src/http/server';
 import { RequestActivity } from '../../../api-server/src/http/activity';
 import type { Feature } from '../../../api-server/src/deps';
@@ -78,8 +78,9 @@ function listening(overload: Overload, activity?: RequestActivity): { port: () =
 }
 
 describe('load shedding by work in flight', () => {
-  // Not started: the event loop's lateness, which a busy test machine varies, plays no part.
-  const overload = new Overload({ maxInFlight: 2 });
+  // Not started: the event loop's lateness, which a busy test machine varies, plays no part, and
+  // the limit stays at maxInFlight.
+  const overload = new Overload({ minInFlight: 0, maxInFlight: 2 });
   const app = listening(overload);
 
   it('answers new API, sandbox and MCP requests with a fast 503 while its work in flight is at the limit, and probes still pass', async () => {
@@ -111,7 +112,7 @@ describe('load shedding by work in flight', () => {
 });
 
 describe('slow senders and work in flight', () => {
-  const overload = new Overload({ maxInFlight: 2 });
+  const overload = new Overload({ minInFlight: 0, maxInFlight: 2 });
   const activity = new RequestActivity();
   const app = listening(overload, activity);
 
@@ -138,11 +139,11 @@ describe('slow senders and work in flight', () => {
 });
 
 describe('load shedding by event-loop lateness', () => {
-  const overload = new Overload({ maxInFlight: 1_000, maxLagMs: 100, lagNeedsInFlight: 0, sampleMs: 20 }).start();
+  const overload = new Overload({ maxInFlight: 1_000, maxLagMs: 100, minInFlight: 0, sampleMs: 20 }).start();
   const app = listening(overload);
 
   it('sheds while the event loop runs late, and admits again once it keeps time', async () => {
-    // (In production lateness sheds only with lagNeedsInFlight requests in flight; none needed here.)
+    // (In production lateness sheds only with minInFlight requests in flight; none needed here.)
     const port = app.port();
     // Each request's last line is held back, so the server cannot answer it before the loop is held.
     const [late, probe] = [get('/api/public-config'), get('/healthz')].map((raw) => ({ ...send(port, raw.slice(0, -2)) }));
@@ -162,5 +163,72 @@ describe('load shedding by event-loop lateness', () => {
       status = (await send(port, get('/api/public-config')).answer).status;
     }
     expect(status).toBe(200);
+  });
+});
+
+describe('the admission limit', () => {
+  const limits = { targetQueueMs: 75, minInFlight: 32, maxInFlight: 1_024, smoothing: 1 };
+  /** `completions` in one 100 ms interval during which `inFlight` were in flight throughout. */
+  const busyInterval = (limit: AdmissionLimit, completions: number, inFlight: number) => {
+    for (let i = 0; i < completions; i++) limit.completed(inFlight);
+    limit.sample(100, inFlight);
+  };
+
+  it('follows throughput: what the process completes per second while busy, times the queue it allows', () => {
+    const limit = new AdmissionLimit(limits);
+    // Nothing measured yet: the ceiling, so a first burst after a quiet spell is not refused.
+    expect(limit.value).toBe(1_024);
+    // SQLite's pace, 7,000 a second: ~525 may wait 75 ms, four times the fixed 128 of before.
+    busyInterval(limit, 700, 400);
+    expect(limit.value).toBe(525);
+    // PostgreSQL's, 2,000 a second: 150.
+    busyInterval(limit, 200, 100);
+    expect(limit.value).toBe(150);
+  });
+
+  it('falls to minInFlight when nothing completes while work is in flight (a stalled database), and rises when it completes again', () => {
+    const limit = new AdmissionLimit({ ...limits, smoothing: 0.1 });
+    busyInterval(limit, 700, 400);
+    const stalled: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      busyInterval(limit, 0, 400);
+      stalled.push(limit.value);
+    }
+    // Smoothed: one quiet interval (a collection, a busy neighbour) costs a tenth, not everything.
+    expect(stalled[0]).toBe(473);
+    expect(stalled.at(-1)).toBe(32);
+    for (let i = 0; i < 30; i++) busyInterval(limit, 700, 100);
+    expect(limit.value).toBeGreaterThan(500);
+  });
+
+  it('learns nothing from intervals it was not busy throughout: a quiet hour keeps the last estimate', () => {
+    const limit = new AdmissionLimit(limits);
+    busyInterval(limit, 700, 400);
+    // Idle, and then an interval in which in-flight work dipped below minInFlight for a moment.
+    for (let i = 0; i < 10; i++) limit.sample(100, 0);
+    for (let i = 0; i < 5; i++) limit.completed(10);
+    limit.sample(100, 40);
+    expect(limit.value).toBe(525);
+  });
+});
+
+describe('load shedding when work stops completing', () => {
+  // A stall lowers the limit to minInFlight: two requests that never finish, and a third is refused.
+  const overload = new Overload({ minInFlight: 2, maxInFlight: 50, smoothing: 1, sampleMs: 20, maxLagMs: 60_000 }).start();
+  const app = listening(overload);
+
+  it('holds only minInFlight requests behind a stalled dependency and answers the rest at once with 503', async () => {
+    const port = app.port();
+    const held = [send(port, get('/api/hold')), send(port, get('/api/hold'))];
+    while (holding.length < 2) await new Promise((r) => setTimeout(r, 10));
+    // A few samples in which nothing completed.
+    for (let i = 0; i < 100 && overload.admission.value > 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(overload.admission.value).toBe(2);
+    const refused = await send(port, get('/api/public-config')).answer;
+    expect(refused.status).toBe(503);
+    expect(overload.shed).toBe(1);
+    releaseHeld();
+    for (const { answer } of held) expect((await answer).status).toBe(200);
+    expect((await send(port, get('/api/public-config')).answer).status).toBe(200);
   });
 });

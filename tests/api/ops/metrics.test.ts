@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import request from 'supertest';
-import { METRICS } from '../../../src/data/operations';
+import { METRICS, OVERLOAD } from '../../../src/data/operations';
 import { PLAN_IDS } from '../../../src/data/plans';
 import { SANDBOX_BASE_PATH } from '../../../src/data/sandbox';
 import { AppMetrics } from '../../../api-server/src/http/metrics';
@@ -145,15 +145,21 @@ describe('GET /metrics', () => {
     expect(sample(text, 'rate_limit_refusals_total', { limiter: 'forms' })).toBe(2);
   });
 
-  it('counts requests refused by load shedding, by mount', async () => {
+  it('counts requests refused by load shedding, by mount, and shows the admission limit and the work in flight', async () => {
     // No room at all: every API, sandbox and MCP request is shed; /metrics itself never is.
-    const t = await make({ METRICS_TOKEN: TOKEN }, { overload: new Overload({ maxInFlight: 0 }) });
+    const t = await make({ METRICS_TOKEN: TOKEN }, { overload: new Overload({ minInFlight: 0, maxInFlight: 0 }) });
     expect((await request(t.app).post('/api/checkout').send(checkout)).status).toBe(503);
     expect((await request(t.app).get('/api/public-config')).status).toBe(503);
     expect((await request(t.app).get(`${SANDBOX_BASE_PATH}/banking/accounts`)).status).toBe(503);
     expect((await request(t.app).post(MCP_PATH).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(503);
     const text = await scrape(t);
     expect([sample(text, 'http_requests_shed_total', { mount: 'api' }), sample(text, 'http_requests_shed_total', { mount: 'sandbox' }), sample(text, 'http_requests_shed_total', { mount: 'mcp' })]).toEqual([2, 1, 1]);
+    expect([sample(text, 'http_requests_in_flight'), sample(text, 'http_requests_admit_limit')]).toEqual([0, 0]);
+  });
+
+  it('shows the admission limit the default shedding starts with', async () => {
+    const t = await make({ METRICS_TOKEN: TOKEN });
+    expect(sample(await scrape(t), 'http_requests_admit_limit')).toBe(OVERLOAD.maxInFlight);
   });
 
   it('reads the outbox gauges from the shared queue at scrape time: another instance on the same database sees the same figures', async () => {
