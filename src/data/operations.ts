@@ -77,8 +77,9 @@ export const ENV_ROWS: readonly (EnvVar & { name: EnvName })[] = (Object.keys(EN
  * own work, and refusing the little there is would not help.
  *
  * The admission limit follows throughput (Little's law): what the process has completed per
- * second while busy, times `targetQueueMs`, the time an admitted request may wait behind the
- * others, between `minInFlight` and `maxInFlight`. Why not a fixed number: SQLite completes
+ * second while busy with CPU to spare (its loop late by at most `steadyLagMs`), times
+ * `targetQueueMs`, the time an admitted request may wait behind the others, between `minInFlight`
+ * and `maxInFlight`. Why not a fixed number: SQLite completes
  * ~7,000 checkouts a second and PostgreSQL ~2,000, so one number is either a short queue on one or
  * a long one on the other; and a fixed 128 turned away, at 10 times the bench's clients, work the
  * process could have done within the budget, while each refusal cost it three quarters of a
@@ -88,7 +89,7 @@ export const ENV_ROWS: readonly (EnvVar & { name: EnvName })[] = (Object.keys(EN
  * A loop 200 ms late has stopped keeping time for anyone; a lower bar would also shed on a full
  * garbage collection or a busy neighbour on a shared machine.
  */
-export const OVERLOAD = { targetQueueMs: 75, minInFlight: 32, maxInFlight: 1024, smoothing: 0.1, maxLagMs: 200, sampleMs: 100, retryAfterS: 1 } as const;
+export const OVERLOAD = { targetQueueMs: 75, minInFlight: 32, maxInFlight: 1024, smoothing: 0.1, steadyLagMs: 20, maxLagMs: 200, sampleMs: 100, retryAfterS: 1 } as const;
 
 /**
  * How long a client may take to send a request (issue 45, api-server/src/http/server.ts): its

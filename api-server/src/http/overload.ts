@@ -11,8 +11,15 @@ export type ShedAnswer = (res: Response) => void;
 
 /**
  * How many requests may be in flight (OVERLOAD's comment has the why): the completions per second
- * of the intervals the process was busy throughout (never fewer than `minInFlight` in flight),
- * smoothed, times `targetQueueMs`. Until a busy interval has been seen, `maxInFlight`.
+ * of the intervals the process was busy throughout (never fewer than `minInFlight` in flight) and
+ * its event loop kept time (late by at most `steadyLagMs`), smoothed, times `targetQueueMs`.
+ * Until such an interval has been seen, `maxInFlight`.
+ *
+ * Why only intervals that kept time: then the process had CPU to spare, and slow completions were
+ * a dependency's, which refusing helps. When the CPU is what is short, each refusal costs about
+ * what it saves; a limit learned there falls, sheds, loses completions to the refusals and falls
+ * again (the bench's 10x clients, re-sending at once: goodput 6-9% of peak in 2 of 4 runs).
+ * Lateness (`maxLagMs`) answers that case instead.
  */
 export class AdmissionLimit {
   private completions = 0;
@@ -20,7 +27,7 @@ export class AdmissionLimit {
   private fewest = Infinity;
   private perSecond: number | undefined;
 
-  constructor(private readonly limits: Pick<OverloadLimits, 'targetQueueMs' | 'minInFlight' | 'maxInFlight' | 'smoothing'>) {}
+  constructor(private readonly limits: Pick<OverloadLimits, 'targetQueueMs' | 'minInFlight' | 'maxInFlight' | 'smoothing' | 'steadyLagMs'>) {}
 
   get value(): number {
     const { minInFlight, maxInFlight, targetQueueMs } = this.limits;
@@ -34,10 +41,11 @@ export class AdmissionLimit {
     this.fewest = Math.min(this.fewest, inFlight);
   }
 
-  /** Ends an interval of `elapsedMs` with `inFlight` in flight. */
-  sample(elapsedMs: number, inFlight: number): void {
+  /** Ends an interval of `elapsedMs` with `inFlight` in flight, its sample `lagMs` late. */
+  sample(elapsedMs: number, inFlight: number, lagMs: number): void {
     // An interval with nothing in flight says nothing of capacity, whatever minInFlight is.
-    if (Math.min(this.fewest, inFlight) >= Math.max(1, this.limits.minInFlight) && elapsedMs > 0) {
+    const busy = Math.min(this.fewest, inFlight) >= Math.max(1, this.limits.minInFlight);
+    if (busy && lagMs <= this.limits.steadyLagMs && elapsedMs > 0) {
       const rate = (this.completions * 1000) / elapsedMs;
       this.perSecond = this.perSecond === undefined ? rate : this.perSecond + this.limits.smoothing * (rate - this.perSecond);
     }
@@ -85,7 +93,7 @@ export class Overload {
       const now = performance.now();
       this.lagMs = Math.max(0, now - this.expected);
       this.expected = now + this.limits.sampleMs;
-      this.admission.sample(now - last, this.inFlightNow);
+      this.admission.sample(now - last, this.inFlightNow, this.lagMs);
       last = now;
     }, this.limits.sampleMs);
     this.timer.unref();

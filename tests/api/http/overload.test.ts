@@ -167,11 +167,11 @@ describe('load shedding by event-loop lateness', () => {
 });
 
 describe('the admission limit', () => {
-  const limits = { targetQueueMs: 75, minInFlight: 32, maxInFlight: 1_024, smoothing: 1 };
-  /** `completions` in one 100 ms interval during which `inFlight` were in flight throughout. */
-  const busyInterval = (limit: AdmissionLimit, completions: number, inFlight: number) => {
+  const limits = { targetQueueMs: 75, minInFlight: 32, maxInFlight: 1_024, smoothing: 1, steadyLagMs: 20 };
+  /** `completions` in one 100 ms interval during which `inFlight` were in flight throughout, its sample `lagMs` late. */
+  const busyInterval = (limit: AdmissionLimit, completions: number, inFlight: number, lagMs = 0) => {
     for (let i = 0; i < completions; i++) limit.completed(inFlight);
-    limit.sample(100, inFlight);
+    limit.sample(100, inFlight, lagMs);
   };
 
   it('follows throughput: what the process completes per second while busy, times the queue it allows', () => {
@@ -205,10 +205,21 @@ describe('the admission limit', () => {
     const limit = new AdmissionLimit(limits);
     busyInterval(limit, 700, 400);
     // Idle, and then an interval in which in-flight work dipped below minInFlight for a moment.
-    for (let i = 0; i < 10; i++) limit.sample(100, 0);
+    for (let i = 0; i < 10; i++) limit.sample(100, 0, 0);
     for (let i = 0; i < 5; i++) limit.completed(10);
-    limit.sample(100, 40);
+    limit.sample(100, 40, 0);
     expect(limit.value).toBe(525);
+  });
+
+  it('learns nothing while the event loop runs late: short of CPU, refusing costs what it saves, and a falling limit would feed on its own refusals', () => {
+    const limit = new AdmissionLimit({ ...limits, smoothing: 0.1 });
+    busyInterval(limit, 700, 400);
+    // A crowd the CPU cannot keep up with: turns of 70 ms, and completions down to a trickle.
+    for (let i = 0; i < 30; i++) busyInterval(limit, 100, 500, 70);
+    expect(limit.value).toBe(525);
+    // Up to steadyLagMs late is keeping time.
+    busyInterval(limit, 0, 500, 20);
+    expect(limit.value).toBe(473);
   });
 });
 
