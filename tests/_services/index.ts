@@ -23,6 +23,31 @@ export interface RestartablePostgres extends RunningService {
   halt: () => void;
   /** pg_ctl start on the same port and data; returns once it accepts connections. */
   restart: () => void;
+  /**
+   * SIGSTOP to the server and all its processes: connections stay open and queries sent on them
+   * hang unanswered, as on a database stuck behind a lock, a full disk or a frozen machine.
+   */
+  pause: () => void;
+  /** SIGCONT to them all: the hung queries go on. */
+  resume: () => void;
+}
+
+/** The postmaster of `data` and its children (backends, background workers), from /proc. */
+function postgresProcesses(data: string): number[] {
+  const postmaster = Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        // The parent's pid is the second field after the command, which is in parentheses.
+        return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
 }
 
 export function freePort(): Promise<number> {
@@ -73,10 +98,22 @@ export async function startPostgres(): Promise<RestartablePostgres> {
     port,
     halt: () => runAsOwner(postgresBin('pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']),
     restart: start,
+    // The children first: a stopped postmaster with running children would still answer queries.
+    pause: () => {
+      for (const pid of postgresProcesses(data).reverse()) process.kill(pid, 'SIGSTOP');
+    },
+    resume: () => {
+      for (const pid of postgresProcesses(data)) process.kill(pid, 'SIGCONT');
+    },
     stop: () => {
       if (stopped) return;
       stopped = true;
       try {
+        try {
+          if (fs.existsSync(path.join(data, 'postmaster.pid'))) for (const pid of postgresProcesses(data)) process.kill(pid, 'SIGCONT');
+        } catch {
+          // Gone already.
+        }
         // Already halted by the test: nothing to stop.
         if (fs.existsSync(path.join(data, 'postmaster.pid'))) runAsOwner(postgresBin('pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
