@@ -3,6 +3,7 @@ import net from 'node:net';
 import { SERVER_MEMORY } from '../src/data/operations';
 import { PLAN_IDS } from '../src/data/plans';
 import { checkoutRequestSchema } from '../src/schemas';
+import { startPostgres, type RestartablePostgres } from '../tests/_services';
 import { startServer, type RunningServer } from '../tests/e2e/_lib/server';
 import { BUDGETS, type BenchOptions } from './config';
 import { memoryOf } from './load';
@@ -180,7 +181,7 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
   const peakClients = options.connections;
   const env = { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' };
   report.note(
-    `overload: POST /api/checkout by ${peakClients} clients (the peak), then 3 and 10 times as many, then ${peakClients} beside ${SLOW_SENDERS} connections sending a 16 KB form body ${SLOW_BYTES} bytes every ${SLOW_EVERY_MS} ms, ${seconds} s each, /healthz probed every 20 ms; then SIGTERM under 3x. Each client has a loopback address of its own`,
+    `overload: POST /api/checkout by ${peakClients} clients (the peak), then 3 and 10 times as many, then ${peakClients} beside ${SLOW_SENDERS} connections sending a 16 KB form body ${SLOW_BYTES} bytes every ${SLOW_EVERY_MS} ms, ${seconds} s each, /healthz probed every 20 ms; then PostgreSQL frozen for ${FREEZE_MS / 1000} s under the peak's clients and ${ARRIVALS_PER_S} new requests a second; then SIGTERM under 3x. Each client has a loopback address of its own`,
   );
 
   const server = await startServer({ env });
@@ -235,6 +236,8 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
     await server.stop();
   }
 
+  await frozenDatabase(options, report, log);
+
   log(`  overload: SIGTERM under ${peakClients * 3} clients`);
   const stopping = await startServer({ env });
   let stopSeen: number | undefined;
@@ -255,4 +258,92 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
   for (const o of cut) byError.set(o.error!, (byError.get(o.error!) ?? 0) + 1);
   const how = [...byError].map(([error, n]) => `${n} ${error}`).join(', ');
   report.check(S, 'SIGTERM under 3x: requests cut', `${cut.length} of ${run.posts.length}${how ? ` (${how})` : ''} (exit ${code})`, '0, exit 0', cut.length === 0 && code === 0);
+}
+
+/**
+ * A database that stops answering: PostgreSQL frozen (SIGSTOP, connections open, queries hanging)
+ * for FREEZE_MS, after a warm-up at the peak's clients, while those clients keep their requests
+ * going and new ones arrive at ARRIVALS_PER_S, as visitors would. Shedding's own case: the process
+ * has CPU to spare, so what it holds is what the admission limit allows and the rest must be told
+ * at once; once the database thaws, everything held must be answered. Shorter than the pool's
+ * 5 s wait for a connection (db/postgres.ts), past which the held requests would fail.
+ */
+const FREEZE_MS = 3_000;
+const ARRIVALS_PER_S = 200;
+
+async function frozenDatabase(options: BenchOptions, report: Report, log: (line: string) => void): Promise<void> {
+  const S = 'overload';
+  const label = `PostgreSQL frozen ${FREEZE_MS / 1000} s`;
+  let postgres: RestartablePostgres;
+  try {
+    postgres = await startPostgres();
+  } catch (err) {
+    report.info(S, label, `skipped: no postgres (${(err as Error).message.split(':')[0]})`);
+    return;
+  }
+  log(`  overload: ${label} under ${options.connections} clients and ${ARRIVALS_PER_S} arrivals a second`);
+  const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error', DATABASE_URL: postgres.url } });
+  try {
+    const { hostname, port } = new URL(server.url);
+    const post = Buffer.from(`POST /api/checkout HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(BODY)}\r\n\r\n${BODY}`);
+    // The limit learns PostgreSQL's pace first.
+    const warm = performance.now() + 2_000;
+    await drive(server, options.connections, () => performance.now() >= warm);
+
+    // New visitors: each request on a connection of its own address that is not waiting already.
+    const arrivals = Array.from({ length: ARRIVALS_PER_S * 4 }, (_, i) => ({ client: new RawClient({ host: hostname, port: Number(port) }, loopback(5_000 + i), post), busy: false }));
+    const sent: (Outcome & { at: number })[] = [];
+    const pending: Promise<void>[] = [];
+    let frozeAt = Infinity;
+    let thawedAt = Infinity;
+    let starved = 0;
+    const arrive = setInterval(() => {
+      const free = arrivals.find((a) => !a.busy);
+      if (!free) return void starved++;
+      free.busy = true;
+      const at = performance.now();
+      pending.push(
+        free.client.send().then((outcome) => {
+          sent.push({ ...outcome, at });
+          free.busy = false;
+        }),
+      );
+    }, 1_000 / ARRIVALS_PER_S);
+    const freeze = setTimeout(() => {
+      frozeAt = performance.now();
+      postgres.pause();
+    }, 1_000);
+    const thaw = setTimeout(() => {
+      thawedAt = performance.now();
+      postgres.resume();
+    }, 1_000 + FREEZE_MS);
+    const end = performance.now() + 1_000 + FREEZE_MS + 2_000;
+    const run = await drive(server, options.connections, () => performance.now() >= end);
+    clearInterval(arrive);
+    clearTimeout(freeze);
+    clearTimeout(thaw);
+    await Promise.all(pending);
+    for (const a of arrivals) a.client.close();
+
+    const during = sent.filter((o) => o.at >= frozeAt && o.at < thawedAt);
+    const shed = during.filter((o) => o.status === 503);
+    const held = during.filter((o) => o.status !== undefined && o.status < 300);
+    const everything = [...run.posts, ...sent];
+    const failed = everything.filter((o) => o.status === undefined || (o.status >= 300 && o.status !== 503));
+    const byStatus = new Map<string, number>();
+    for (const o of failed) byStatus.set(String(o.status ?? o.error), (byStatus.get(String(o.status ?? o.error)) ?? 0) + 1);
+    report.info(
+      S,
+      `${label}: arrivals`,
+      `${during.length} arrived while frozen: ${shed.length} answered 503, ${held.length} held and answered 2xx after (slowest ${ms(Math.max(0, ...held.map((o) => o.ms)))})${starved ? ` · ${starved} arrivals found no free connection` : ''}`,
+    );
+    if (shed.length) report.check(S, `${label}: p99 of shed`, ms(p99(shed.map((o) => o.ms))), `< ${BUDGETS.overloadShedP99Ms} ms`, p99(shed.map((o) => o.ms)) < BUDGETS.overloadShedP99Ms);
+    else report.check(S, `${label}: p99 of shed`, 'nothing shed', 'arrivals past the limit refused', false);
+    const health = healthOf(run);
+    report.check(S, `${label}: /healthz p99`, health.figure, `< ${BUDGETS.overloadHealthP99Ms} ms, all 200`, health.ok);
+    report.check(S, `${label}: requests failed`, `${failed.length} of ${everything.length}${failed.length ? ` (${[...byStatus].map(([k, n]) => `${n} ${k}`).join(', ')})` : ''}`, '0: every request held is answered 2xx', failed.length === 0);
+  } finally {
+    await server.stop();
+    postgres.stop();
+  }
 }
