@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { SERVER_MEMORY } from '../src/data/operations';
 import { PLAN_IDS } from '../src/data/plans';
-import { checkoutRequestSchema } from '../src/schemas';
+import http from 'node:http';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SANDBOX_EVENTS_URL, SANDBOX_KEYS_URL } from '../src/data/sandbox';
+import { checkoutRequestSchema, contactRequestSchema, supportRequestSchema } from '../src/schemas';
+import { formTokenFor } from '../tests/e2e/_lib/formToken';
 import { startPostgres, type RestartablePostgres } from '../tests/_services';
 import { startServer, type RunningServer } from '../tests/e2e/_lib/server';
 import { BUDGETS, type BenchOptions } from './config';
@@ -33,7 +40,7 @@ const loopback = (i: number) => `127.0.${1 + Math.floor(i / 250)}.${2 + (i % 250
  * Issue 45's slow senders: this many connections, each sending a form body just under the JSON
  * limit a few bytes at a time (SLOW_BYTES every SLOW_EVERY_MS), never finishing within a run.
  */
-const SLOW_SENDERS = 1_200;
+const SLOW_SENDERS = Number(process.env.MIX_SLOW ?? 1200);
 const SLOW_BYTES = 8;
 const SLOW_EVERY_MS = 200;
 
@@ -53,9 +60,9 @@ function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** Starts the balancer's probe of /healthz every 20 ms, in a process of its own (bench/healthProbe.ts). */
-async function startProbe(server: RunningServer): Promise<() => Promise<Outcome[]>> {
-  const probe = await startTs('bench/healthProbe.ts', [`${server.url}/healthz`, '20']);
+/** Starts the balancer's probe of `path` every 20 ms, in a process of its own (bench/healthProbe.ts). */
+async function startProbe(server: RunningServer, path = '/healthz'): Promise<() => Promise<Outcome[]>> {
+  const probe = await startTs('bench/healthProbe.ts', [`${server.url}${path}`, '20']);
   return async () => {
     const output = await probe.stop();
     const line = output.split('\n').find((l) => l.startsWith('['));
@@ -167,10 +174,10 @@ const MEMORY_BUDGET = `< ${SERVER_MEMORY.instanceMb} MB (an instance's memory)`;
 const quantile = (values: number[], q: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]! : NaN);
 const p99 = (values: number[]) => quantile(values, 0.99);
 /** The balancer's view: p99 of the probes, and how many were not answered 200 (each would count against the instance). */
-function healthOf(run: Run): { figure: string; ok: boolean } {
-  const p = p99(run.probes.map((o) => o.ms));
-  const failed = run.probes.filter((o) => o.status !== 200).length;
-  return { figure: `${ms(p)}${failed ? ` (${failed} of ${run.probes.length} not 200)` : ''}`, ok: p < BUDGETS.overloadHealthP99Ms && failed === 0 };
+function healthOf(probes: Outcome[]): { figure: string; ok: boolean } {
+  const p = p99(probes.map((o) => o.ms));
+  const failed = probes.filter((o) => o.status !== 200).length;
+  return { figure: `${ms(p)}${failed ? ` (${failed} of ${probes.length} not 200)` : ''}`, ok: p < BUDGETS.overloadHealthP99Ms && failed === 0 };
 }
 const cpuOf = (run: Run) => `${run.connections} connections · CPU: server ${(run.cpu.server * 100).toFixed(0)}%, clients ${(run.cpu.clients * 100).toFixed(0)}% of a core`;
 const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : `${v.toFixed(v < 10 ? 1 : 0)} ms`);
@@ -181,7 +188,7 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
   const peakClients = options.connections;
   const env = { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' };
   report.note(
-    `overload: POST /api/checkout by ${peakClients} clients (the peak), then 3 and 10 times as many, then ${peakClients} beside ${SLOW_SENDERS} connections sending a 16 KB form body ${SLOW_BYTES} bytes every ${SLOW_EVERY_MS} ms, ${seconds} s each, /healthz probed every 20 ms; then PostgreSQL frozen for ${FREEZE_MS / 1000} s under the peak's clients and ${ARRIVALS_PER_S} new requests a second; then SIGTERM under 3x. Each client has a loopback address of its own`,
+    `overload: POST /api/checkout by ${peakClients} clients (the peak), then 3 and 10 times as many, then ${peakClients} beside ${SLOW_SENDERS} connections sending a 16 KB form body ${SLOW_BYTES} bytes every ${SLOW_EVERY_MS} ms, ${seconds} s each, /healthz probed every 20 ms; then PostgreSQL frozen for ${FREEZE_MS / 1000} s under the peak's clients and ${ARRIVALS_PER_S} new requests a second; then issue 45's mix (${MIX.keys * MIX.streamsPerKey} event streams, ${SLOW_SENDERS} slow senders, ${MIX.posters} form posters, ${MIX.mcp} MCP clients); then SIGTERM under 3x. Each client has a loopback address of its own`,
   );
 
   const server = await startServer({ env });
@@ -197,7 +204,7 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
       const shed = run.posts.filter((o) => o.status === 503);
       const goodput = admitted.length / run.seconds;
       if (factor === 1) peak = goodput;
-      const health = healthOf(run);
+      const health = healthOf(run.probes);
       const label = factor === 1 ? 'peak' : `${factor}x clients${politely ? ' honouring Retry-After' : ''}`;
       const others = run.posts.length - admitted.length - shed.length;
       // The polite row is shown beside the budgets, not judged by them.
@@ -224,7 +231,7 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
     const admitted = run.posts.filter((o) => o.status !== undefined && o.status < 300);
     const shed = run.posts.filter((o) => o.status === 503).length;
     const goodput = admitted.length / run.seconds;
-    const health = healthOf(run);
+    const health = healthOf(run.probes);
     const label = 'slow senders';
     report.info(S, `${label}: crowd`, `${open} of ${SLOW_SENDERS} still sending at the end (others: ${ended})`);
     report.info(S, `${label}: goodput`, `${goodput.toFixed(0)} 2xx/s (${shed} shed, ${run.posts.length - admitted.length - shed} other) · peak RSS ${run.peakRssMb.toFixed(0)} MB · ${cpuOf(run)}`);
@@ -237,6 +244,7 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
   }
 
   await frozenDatabase(options, report, log);
+  await issueMix(options, report, log);
 
   log(`  overload: SIGTERM under ${peakClients * 3} clients`);
   const stopping = await startServer({ env });
@@ -339,11 +347,151 @@ async function frozenDatabase(options: BenchOptions, report: Report, log: (line:
     );
     if (shed.length) report.check(S, `${label}: p99 of shed`, ms(p99(shed.map((o) => o.ms))), `< ${BUDGETS.overloadShedP99Ms} ms`, p99(shed.map((o) => o.ms)) < BUDGETS.overloadShedP99Ms);
     else report.check(S, `${label}: p99 of shed`, 'nothing shed', 'arrivals past the limit refused', false);
-    const health = healthOf(run);
+    const health = healthOf(run.probes);
     report.check(S, `${label}: /healthz p99`, health.figure, `< ${BUDGETS.overloadHealthP99Ms} ms, all 200`, health.ok);
     report.check(S, `${label}: requests failed`, `${failed.length} of ${everything.length}${failed.length ? ` (${[...byStatus].map(([k, n]) => `${n} ${k}`).join(', ')})` : ''}`, '0: every request held is answered 2xx', failed.length === 0);
   } finally {
     await server.stop();
     postgres.stop();
+  }
+}
+
+/**
+ * Issue 45's own mix, for the section's seconds: event streams (MIX.streamsPerKey on each of
+ * MIX.keys sandbox keys, a key per address), SLOW_SENDERS slow senders, MIX.posters kept-alive
+ * connections posting support and contact forms as fast as they are answered, and MIX.mcp MCP
+ * clients (the official SDK's) calling search_docs and read_page; a balancer's probes of /healthz
+ * and /readyz beside them. Every ticket acknowledged must be in the database afterwards.
+ */
+const MIX = { keys: Number(process.env.MIX_KEYS ?? 99), streamsPerKey: 5, posters: Number(process.env.MIX_POSTERS ?? 100), mcp: Number(process.env.MIX_MCP ?? 16) };
+
+/** POST `path` with `body` from `localAddress`; the answer's status and JSON. */
+function postFrom(url: string, localAddress: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const req = http.request(url, { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as Record<string, unknown> }));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+export async function issueMix(options: BenchOptions, report: Report, log: (line: string) => void): Promise<void> {
+  const S = 'overload';
+  const label = "issue 45's mix";
+  const seconds = options.loadSeconds;
+  log(`  overload: ${label} (${seconds} s)`);
+  const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' } });
+  const { hostname, port } = new URL(server.url);
+  let stopServer = true;
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < MIX.keys; i++) {
+      const minted = await postFrom(server.url + SANDBOX_KEYS_URL, loopback(10_000 + i), { plan: 'enterprise' });
+      if (minted.status !== 201) throw new Error(`minting a sandbox key answered ${minted.status}: ${JSON.stringify(minted.json)}`);
+      keys.push(String(minted.json.key));
+    }
+    // The streams: a status line each, then the server's events and heartbeats, read and dropped.
+    const streams = keys.flatMap((key, i) =>
+      Array.from({ length: MIX.streamsPerKey }, () => {
+        const stream: { socket: net.Socket; status?: string } = { socket: net.connect({ host: hostname, port: Number(port), localAddress: loopback(10_000 + i) }) };
+        stream.socket.on('data', (d: Buffer) => (stream.status ??= /^HTTP\/1\.1 (\d+)/.exec(d.toString('latin1'))?.[1] ?? 'data'));
+        stream.socket.on('error', (err: NodeJS.ErrnoException) => (stream.status ??= err.code ?? err.message));
+        stream.socket.write(`GET ${SANDBOX_EVENTS_URL} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${key}\r\nAccept: text/event-stream\r\n\r\n`);
+        return stream;
+      }),
+    );
+    const crowd = await slowCrowd(server, SLOW_SENDERS);
+    const formToken = formTokenFor(server.dataDir);
+    const forms = [
+      { path: '/api/support', body: supportRequestSchema.parse({ name: 'Bench Mark', email: 'bench@example.com', subject: 'Launch day', message: 'A support message sent during the launch-day mix. Please ignore, this is a benchmark.', priority: 'medium', category: 'technical', formToken }) },
+      { path: '/api/contact', body: contactRequestSchema.parse({ name: 'Bench Mark', email: 'bench@example.com', message: 'Hello sales, sent during the launch-day mix.', formToken }) },
+    ].map(({ path: p, body }) => {
+      const json = JSON.stringify(body);
+      return { path: p, request: Buffer.from(`POST ${p} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`) };
+    });
+    const posters = Array.from({ length: MIX.posters }, (_, i) => ({ path: forms[i % 2]!.path, client: new RawClient({ host: hostname, port: Number(port) }, loopback(20_000 + i), forms[i % 2]!.request) }));
+
+    const stopHealth = await startProbe(server, '/healthz');
+    const stopReady = await startProbe(server, '/readyz');
+    let peakRssMb = 0;
+    const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, memoryOf(server.process.pid!).rss)), 100);
+    const serverCpu = cpuSecondsOf(server.process.pid!);
+    const clientCpu = process.cpuUsage();
+    const end = performance.now() + seconds * 1000;
+    const posts: (Outcome & { path: string })[] = [];
+    const mcp = { calls: 0, failed: new Map<string, number>() };
+    await Promise.all([
+      ...posters.map(async ({ path: p, client }) => {
+        while (performance.now() < end) posts.push({ ...(await client.send()), path: p });
+      }),
+      ...Array.from({ length: MIX.mcp }, async () => {
+        const client = new McpClient({ name: 'bench', version: '1.0.0' });
+        // Shedding may refuse the handshake too: like a client that honours Retry-After, try again.
+        for (;;) {
+          try {
+            await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+            break;
+          } catch (err) {
+            const reason = `connect: ${(err as Error).message.slice(0, 50)}`;
+            mcp.failed.set(reason, (mcp.failed.get(reason) ?? 0) + 1);
+            if (performance.now() >= end) return;
+            await new Promise((r) => setTimeout(r, 1_000));
+          }
+        }
+        while (performance.now() < end) {
+          for (const [name, args] of [['search_docs', { query: 'webhook signature' }], ['read_page', { path: '/documentation/webhooks' }]] as const) {
+            try {
+              const result = await client.callTool({ name, arguments: args });
+              if (result.isError) throw new Error(`${name} answered an error`);
+              mcp.calls++;
+            } catch (err) {
+              const reason = (err as Error).message.slice(0, 60);
+              mcp.failed.set(reason, (mcp.failed.get(reason) ?? 0) + 1);
+            }
+          }
+        }
+        await client.close();
+      }),
+    ]);
+    clearInterval(sampler);
+    const clientUsage = process.cpuUsage(clientCpu);
+    const cpu = `CPU: server ${(((cpuSecondsOf(server.process.pid!) - serverCpu) / seconds) * 100).toFixed(0)}%, clients ${(((clientUsage.user + clientUsage.system) / 1e6 / seconds) * 100).toFixed(0)}% of a core`;
+    const [health, ready] = [await stopHealth(), await stopReady()];
+    const open = streams.filter((s) => s.status === '200' && !s.socket.destroyed).length;
+    const streamEnds = new Map<string, number>();
+    for (const s of streams) if (s.status !== '200') streamEnds.set(String(s.status), (streamEnds.get(String(s.status)) ?? 0) + 1);
+    const crowdOpen = crowd.open();
+    crowd.stop();
+    for (const s of streams) s.socket.destroy();
+    for (const { client } of posters) client.close();
+
+    const answered = (p: string) => posts.filter((o) => o.path === p && o.status !== undefined && o.status < 300);
+    const tickets = answered('/api/support').length;
+    const admitted = posts.filter((o) => o.status !== undefined && o.status < 300);
+    const shed = posts.filter((o) => o.status === 503).length;
+    const others = posts.length - admitted.length - shed;
+    stopServer = false;
+    await server.stop();
+    const db = new BetterSqlite3(path.join(server.dataDir, 'platform.db'), { readonly: true, fileMustExist: true });
+    const stored = (db.prepare('SELECT COUNT(*) AS n FROM support_tickets').get() as { n: number }).n;
+    db.close();
+
+    report.info(S, `${label}: load`, `${open} of ${streams.length} event streams open at the end${streamEnds.size ? ` (others: ${[...streamEnds].map(([k, n]) => `${n} ${k}`).join(', ')})` : ''} · ${crowdOpen} of ${SLOW_SENDERS} slow senders still sending · ${MIX.mcp} MCP clients: ${mcp.calls} calls answered${mcp.failed.size ? `, failed: ${[...mcp.failed].map(([k, n]) => `${n} × ${k}`).join('; ')}` : ''} · ${cpu}`);
+    report.info(S, `${label}: forms`, `${(admitted.length / seconds).toFixed(0)} 2xx/s (${tickets} tickets, ${answered('/api/contact').length} contact messages; ${shed} shed, ${others} other) · admitted p50/p99 ${ms(quantile(admitted.map((o) => o.ms), 0.5))}/${ms(p99(admitted.map((o) => o.ms)))}`);
+    const probe = (name: string, probes: Outcome[]) => {
+      const figure = healthOf(probes);
+      report.check(S, `${label}: ${name} p99`, figure.figure, `< ${BUDGETS.overloadHealthP99Ms} ms, all 200`, figure.ok);
+    };
+    probe('/healthz', health);
+    probe('/readyz', ready);
+    report.check(S, `${label}: p99 of admitted forms`, ms(p99(admitted.map((o) => o.ms))), `< ${BUDGETS.overloadAdmittedP99Ms} ms`, p99(admitted.map((o) => o.ms)) < BUDGETS.overloadAdmittedP99Ms);
+    report.check(S, `${label}: tickets stored`, `${stored} stored of ${tickets} acknowledged`, 'every acknowledged one', stored >= tickets && tickets > 0);
+    report.check(S, `${label}: peak RSS`, `${peakRssMb.toFixed(0)} MB`, MEMORY_BUDGET, peakRssMb < SERVER_MEMORY.instanceMb);
+  } finally {
+    if (stopServer) await server.stop();
   }
 }

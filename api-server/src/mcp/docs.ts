@@ -26,9 +26,18 @@ const SNIPPET_CHARS = 240;
 /** The copy's own header (`# Title`, `Source: …`) is not text to match or quote. */
 const bodyOf = (markdown: string) => markdown.replace(/^# .*\n+(?:Source: .*\n+)?/, '');
 
-function snippet(markdown: string, terms: readonly string[]): string {
+/** A page as plain text to quote from, and lower-cased to find the terms in. */
+interface PlainText {
+  text: string;
+  lower: string;
+}
+
+function plainText(markdown: string): PlainText {
   const text = bodyOf(markdown).replace(/```[\s\S]*?```/g, ' ').replace(/[#*_`>|[\]]+/g, ' ').replace(/\(https?:[^)]*\)/g, '').replace(/\s+/g, ' ').trim();
-  const lower = text.toLowerCase();
+  return { text, lower: text.toLowerCase() };
+}
+
+function snippet({ text, lower }: PlainText, terms: readonly string[]): string {
   const at = Math.min(...terms.map((t) => lower.indexOf(t.toLowerCase())).filter((i) => i >= 0), Number.MAX_SAFE_INTEGER);
   const start = at === Number.MAX_SAFE_INTEGER ? 0 : Math.max(0, at - 60);
   const cut = text.slice(start, start + SNIPPET_CHARS);
@@ -37,6 +46,11 @@ function snippet(markdown: string, terms: readonly string[]): string {
 
 export class DocsIndex {
   private readonly byPath = new Map<string, DocPage>();
+  /**
+   * Each page's plain text, made at its first hit: making it for every hit was three quarters of
+   * a search_docs call's CPU (the API reference pages are tens of kB). ~1 MB for the whole site.
+   */
+  private readonly plain = new Map<string, PlainText>();
   private readonly search = new MiniSearch<DocPage>({
     idField: 'path',
     fields: ['title', 'text'],
@@ -76,7 +90,9 @@ export class DocsIndex {
     if (!hits.length) hits = this.search.search(query, { combineWith: 'OR' });
     return hits.slice(0, limit).map((hit) => {
       const page = this.byPath.get(hit.id as string)!;
-      return { title: page.title, url: `${this.origin}${page.path}`, snippet: snippet(page.markdown, hit.terms) };
+      let plain = this.plain.get(page.path);
+      if (!plain) this.plain.set(page.path, (plain = plainText(page.markdown)));
+      return { title: page.title, url: `${this.origin}${page.path}`, snippet: snippet(plain, hit.terms) };
     });
   }
 
