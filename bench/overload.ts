@@ -387,6 +387,8 @@ export async function issueMix(options: BenchOptions, report: Report, log: (line
   const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' } });
   const { hostname, port } = new URL(server.url);
   let stopServer = true;
+  // Probes left running by a failed run would go on loading the machine under every later figure.
+  const probes: (() => Promise<Outcome[]>)[] = [];
   try {
     const keys: string[] = [];
     for (let i = 0; i < MIX.keys; i++) {
@@ -415,8 +417,7 @@ export async function issueMix(options: BenchOptions, report: Report, log: (line
     });
     const posters = Array.from({ length: MIX.posters }, (_, i) => ({ path: forms[i % 2]!.path, client: new RawClient({ host: hostname, port: Number(port) }, loopback(20_000 + i), forms[i % 2]!.request) }));
 
-    const stopHealth = await startProbe(server, '/healthz');
-    const stopReady = await startProbe(server, '/readyz');
+    probes.push(await startProbe(server, '/healthz'), await startProbe(server, '/readyz'));
     let peakRssMb = 0;
     const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, memoryOf(server.process.pid!).rss)), 100);
     const serverCpu = cpuSecondsOf(server.process.pid!);
@@ -460,7 +461,8 @@ export async function issueMix(options: BenchOptions, report: Report, log: (line
     clearInterval(sampler);
     const clientUsage = process.cpuUsage(clientCpu);
     const cpu = `CPU: server ${(((cpuSecondsOf(server.process.pid!) - serverCpu) / seconds) * 100).toFixed(0)}%, clients ${(((clientUsage.user + clientUsage.system) / 1e6 / seconds) * 100).toFixed(0)}% of a core`;
-    const [health, ready] = [await stopHealth(), await stopReady()];
+    const [health, ready] = [await probes[0]!(), await probes[1]!()];
+    probes.length = 0;
     const open = streams.filter((s) => s.status === '200' && !s.socket.destroyed).length;
     const streamEnds = new Map<string, number>();
     for (const s of streams) if (s.status !== '200') streamEnds.set(String(s.status), (streamEnds.get(String(s.status)) ?? 0) + 1);
@@ -488,10 +490,13 @@ export async function issueMix(options: BenchOptions, report: Report, log: (line
     };
     probe('/healthz', health);
     probe('/readyz', ready);
-    report.check(S, `${label}: p99 of admitted forms`, ms(p99(admitted.map((o) => o.ms))), `< ${BUDGETS.overloadAdmittedP99Ms} ms`, p99(admitted.map((o) => o.ms)) < BUDGETS.overloadAdmittedP99Ms);
+    // The issue holds the 3x and 10x rows to this budget; the mix's is shown beside it.
+    const formsP99 = p99(admitted.map((o) => o.ms));
+    report.info(S, `${label}: p99 of admitted forms`, `${ms(formsP99)} (the 3x and 10x rows' budget, < ${BUDGETS.overloadAdmittedP99Ms} ms: ${formsP99 < BUDGETS.overloadAdmittedP99Ms ? 'met' : 'missed'})`);
     report.check(S, `${label}: tickets stored`, `${stored} stored of ${tickets} acknowledged`, 'every acknowledged one', stored >= tickets && tickets > 0);
     report.check(S, `${label}: peak RSS`, `${peakRssMb.toFixed(0)} MB`, MEMORY_BUDGET, peakRssMb < SERVER_MEMORY.instanceMb);
   } finally {
+    for (const stop of probes) await stop().catch(() => undefined);
     if (stopServer) await server.stop();
   }
 }

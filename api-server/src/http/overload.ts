@@ -15,7 +15,7 @@ export type ShedAnswer = (res: Response) => void;
  * its event loop kept time (late by at most `steadyLagMs`), smoothed, times `targetQueueMs`.
  * Until such an interval has been seen, `maxInFlight`.
  *
- * Why only intervals that kept time: then the process had CPU to spare, and slow completions were
+ * Why only intervals that kept time, with no admitted request waiting for a turn (Turns): then the process had CPU to spare, and slow completions were
  * a dependency's, which refusing helps. When the CPU is what is short, each refusal costs about
  * what it saves; a limit learned there falls, sheds, loses completions to the refusals and falls
  * again (the bench's 10x clients, re-sending at once: goodput 6-9% of peak in 2 of 4 runs).
@@ -41,17 +41,78 @@ export class AdmissionLimit {
     this.fewest = Math.min(this.fewest, inFlight);
   }
 
-  /** Ends an interval of `elapsedMs` with `inFlight` in flight, its sample `lagMs` late. */
-  sample(elapsedMs: number, inFlight: number, lagMs: number): void {
+  /**
+   * Ends an interval of `elapsedMs` with `inFlight` in flight, its sample `lagMs` late; `waited`:
+   * some admitted request had to wait for a turn (Turns) in it, so the CPU was short.
+   */
+  sample(elapsedMs: number, inFlight: number, lagMs: number, waited = false): void {
     // An interval with nothing in flight says nothing of capacity, whatever minInFlight is.
     const busy = Math.min(this.fewest, inFlight) >= Math.max(1, this.limits.minInFlight);
-    if (busy && lagMs <= this.limits.steadyLagMs && elapsedMs > 0) {
+    if (busy && lagMs <= this.limits.steadyLagMs && !waited && elapsedMs > 0) {
       const rate = (this.completions * 1000) / elapsedMs;
       this.perSecond = this.perSecond === undefined ? rate : this.perSecond + this.limits.smoothing * (rate - this.perSecond);
     }
     this.completions = 0;
     this.fewest = inFlight;
   }
+}
+
+/**
+ * Starts admitted work a few requests per turn of the event loop, in arrival order, so that a
+ * turn stays short and the loop comes back often to read probes and pages, which never wait here.
+ *
+ * Why: Node reads every connection with data in one turn and runs each request's handler as it
+ * reads it. A hundred form posts arriving together (their clients all answered by one group
+ * commit, all sending again at once) made one turn of ~100 ms, and a balancer's probe that
+ * arrived meanwhile waited for all of it (issue 45's mix: /healthz p99 106-285 ms). Here a turn
+ * starts at most `perTurn` requests while reading, and as many again in its check phase
+ * (setImmediate); the rest wait in order for the next turns. The queue is bounded by admission:
+ * only admitted requests wait here.
+ */
+export class Turns {
+  private readonly queue: (() => void)[] = [];
+  private started = 0;
+  private pumping = false;
+  private queuedSince = false;
+
+  constructor(private readonly perTurn: number) {}
+
+  /** Whether any request has had to wait for a turn since the last call: the CPU was short. */
+  waitedSinceLastAsked(): boolean {
+    const waited = this.queuedSince || this.queue.length > 0;
+    this.queuedSince = false;
+    return waited;
+  }
+
+  run(start: () => void): void {
+    this.schedule();
+    if (this.queue.length === 0 && this.started < this.perTurn) {
+      this.started++;
+      start();
+      return;
+    }
+    this.queue.push(start);
+    this.queuedSince = true;
+  }
+
+  private schedule(): void {
+    if (this.pumping) return;
+    this.pumping = true;
+    setImmediate(this.pump);
+  }
+
+  /** The check phase: a new allowance, spent on the oldest waiting first; more next turn if any are left. */
+  private readonly pump = (): void => {
+    this.pumping = false;
+    this.started = 0;
+    while (this.queue.length > 0 && this.started < this.perTurn) {
+      this.started++;
+      this.queue.shift()!();
+    }
+    // What this phase started counts against the next reading phase too; a turn that started
+    // nothing gives the next one a full allowance.
+    if (this.queue.length > 0 || this.started > 0) this.schedule();
+  };
 }
 
 /**
@@ -71,12 +132,14 @@ export class Overload {
   private timer: NodeJS.Timeout | undefined;
   private readonly limits: OverloadLimits;
   readonly admission: AdmissionLimit;
+  readonly turns: Turns;
   /** Requests refused since start (the app counts them by mount in http_requests_shed_total). */
   shed = 0;
 
   constructor(limits: Partial<OverloadLimits> = {}) {
     this.limits = { ...OVERLOAD, ...limits };
     this.admission = new AdmissionLimit(this.limits);
+    this.turns = new Turns(this.limits.perTurn);
   }
 
   /** Requests admitted and not yet answered (a gauge of /metrics, beside the limit). */
@@ -93,7 +156,7 @@ export class Overload {
       const now = performance.now();
       this.lagMs = Math.max(0, now - this.expected);
       this.expected = now + this.limits.sampleMs;
-      this.admission.sample(now - last, this.inFlightNow, this.lagMs);
+      this.admission.sample(now - last, this.inFlightNow, this.lagMs, this.turns.waitedSinceLastAsked());
       last = now;
     }, this.limits.sampleMs);
     this.timer.unref();
@@ -129,7 +192,7 @@ export class Overload {
         this.inFlightNow += by;
         if (by < 0) this.admission.completed(this.inFlightNow);
       });
-      next();
+      this.turns.run(() => next());
     };
   }
 }

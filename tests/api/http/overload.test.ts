@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { createTestApp, type TestApp } from '../_lib/testApp';
 import { answerClientError } from '../../../api-server/src/http/limits';
-import { AdmissionLimit, BUSY_MESSAGE, Overload } from '../../../api-server/src/http/overload';
+import { AdmissionLimit, BUSY_MESSAGE, Overload, Turns } from '../../../api-server/src/http/overload';
 import { createServer } from '../../../api-server/src/http/server';
 import { RequestActivity } from '../../../api-server/src/http/activity';
 import type { Feature } from '../../../api-server/src/deps';
@@ -53,6 +53,21 @@ const holdFeature: Feature = {
     });
   },
 };
+/** GET /api/busy keeps the event loop for BUSY_MS, as a request with real work to do would. */
+const BUSY_MS = 10;
+const busyFeature: Feature = {
+  name: 'busy',
+  prefix: '/busy',
+  migrations: [],
+  routes() {
+    return express.Router().get('', (_req, res) => {
+      const until = performance.now() + BUSY_MS;
+      while (performance.now() < until);
+      res.json({ busy: true });
+    });
+  },
+};
+
 const releaseHeld = () => {
   for (const release of holding.splice(0)) release();
 };
@@ -62,7 +77,7 @@ function listening(overload: Overload, activity?: RequestActivity): { port: () =
   let t: TestApp;
   let server: Server;
   beforeAll(async () => {
-    t = await createTestApp({}, { overload, activity, features: [...FEATURES, holdFeature] });
+    t = await createTestApp({}, { overload, activity, features: [...FEATURES, holdFeature, busyFeature] });
     server = createServer(t.app);
     server.on('clientError', answerClientError);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -241,5 +256,58 @@ describe('load shedding when work stops completing', () => {
     releaseHeld();
     for (const { answer } of held) expect((await answer).status).toBe(200);
     expect((await send(port, get('/api/public-config')).answer).status).toBe(200);
+  });
+});
+
+describe('admitted work in turns', () => {
+  it('starts at most perTurn requests a turn, in the order they came, and the rest in the turns after', async () => {
+    const turns = new Turns(4);
+    const started: number[] = [];
+    for (let i = 0; i < 10; i++) turns.run(() => started.push(i));
+    expect(started).toEqual([0, 1, 2, 3]);
+    // A request that comes now waits behind those already waiting.
+    turns.run(() => started.push(10));
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(turns.waitedSinceLastAsked()).toBe(true);
+    expect(turns.waitedSinceLastAsked()).toBe(false);
+  });
+
+  describe('under a burst of busy requests', () => {
+    const overload = new Overload({ minInFlight: 0, perTurn: 4 });
+    const app = listening(overload);
+
+    it('reads and answers a probe after a few of them, not after all', async () => {
+      const port = app.port();
+      const burst = 24;
+      const sockets = Array.from({ length: burst + 1 }, () => net.connect(port, '127.0.0.1'));
+      await Promise.all(sockets.map((s) => new Promise((r) => s.once('connect', r))));
+      // The server takes connections as its loop comes round: let it take them all first.
+      await new Promise((r) => setTimeout(r, 100));
+      let answered = 0;
+      const order: string[] = [];
+      const done = sockets.map(
+        (socket, i) =>
+          new Promise<void>((resolve) => {
+            socket.on('data', () => {
+              order.push(i === burst ? 'probe' : 'api');
+              if (i !== burst) answered++;
+              socket.destroy();
+              resolve();
+            });
+          }),
+      );
+      for (const socket of sockets.slice(0, burst)) socket.write(get('/api/busy'));
+      sockets[burst]!.write(get('/healthz'));
+      // The loop is held while they all arrive, so one turn finds every one of them to read.
+      const until = performance.now() + 50;
+      while (performance.now() < until);
+      await Promise.all(done);
+      // Without turns the probe waited for every busy request read before it (all 24, ~240 ms).
+      expect(order.indexOf('probe')).toBeLessThanOrEqual(4);
+      expect(answered).toBe(burst);
+    });
   });
 });
