@@ -226,7 +226,7 @@ describe('the admission limit', () => {
     expect(limit.value).toBe(525);
   });
 
-  it('learns nothing while the event loop runs late: short of CPU, refusing costs what it saves, and a falling limit would feed on its own refusals', () => {
+  it('never falls while the event loop runs late: short of CPU, refusing costs what it saves, and a falling limit would feed on its own refusals; it may rise', () => {
     const limit = new AdmissionLimit({ ...limits, smoothing: 0.1 });
     busyInterval(limit, 700, 400);
     // A crowd the CPU cannot keep up with: turns of 70 ms, and completions down to a trickle.
@@ -235,6 +235,11 @@ describe('the admission limit', () => {
     // Up to steadyLagMs late is keeping time.
     busyInterval(limit, 0, 500, 20);
     expect(limit.value).toBe(473);
+    // Short of CPU, what was done still counts upwards: a dent from a slow moment does not stay.
+    busyInterval(limit, 800, 500, 70);
+    expect(limit.value).toBe(600);
+    busyInterval(limit, 0, 500, 70);
+    expect(limit.value).toBe(600);
   });
 });
 
