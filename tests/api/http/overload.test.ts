@@ -314,5 +314,26 @@ describe('admitted work in turns', () => {
       expect(order.indexOf('probe')).toBeLessThanOrEqual(4);
       expect(answered).toBe(burst);
     });
+
+    it('survives clients that hang up while their requests wait for a turn, and counts nothing of them afterwards', async () => {
+      const port = app.port();
+      const sockets = Array.from({ length: 16 }, () => net.connect(port, '127.0.0.1'));
+      await Promise.all(sockets.map((s) => new Promise((r) => s.once('connect', r))));
+      await new Promise((r) => setTimeout(r, 100));
+      for (const socket of sockets) socket.write(get('/api/busy'));
+      // Held while they arrive, so all are read in one turn and most of them wait for later turns.
+      let until = performance.now() + 50;
+      while (performance.now() < until);
+      // Read now (4 start), and the rest hang up before their turn comes.
+      await new Promise((r) => setImmediate(r));
+      for (const socket of sockets.slice(4)) socket.destroy();
+      until = performance.now() + 20;
+      while (performance.now() < until);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(overload.inFlight).toBe(0);
+      expect((await send(port, get('/api/public-config')).answer).status).toBe(200);
+      expect((await send(port, get('/healthz')).answer).status).toBe(200);
+      for (const socket of sockets) socket.destroy();
+    });
   });
 });
