@@ -23,14 +23,21 @@ import { CLIENT_TIMEOUTS, ENV_VARS } from '../../../src/data/operations';
 export function createServer(app: Express, timeouts: Partial<Record<keyof typeof CLIENT_TIMEOUTS | 'keepAliveMs', number>> = {}): http.Server {
   const { headersMs, requestMs, checkEveryMs, keepAliveMs } = { ...CLIENT_TIMEOUTS, keepAliveMs: ENV_VARS.KEEP_ALIVE_TIMEOUT_MS.default, ...timeouts };
   // Plain constructor functions rather than classes: a class's instances would have the class's
-  // prototype, and the point is that they have the app's.
-  function AppRequest(this: IncomingMessage, socket: Socket): void {
-    IncomingMessage.call(this, socket);
+  // prototype, and the point is that they have the app's. Each builds its object with
+  // Reflect.construct, giving Node's constructor as the one whose shape to use and this function
+  // as new.target (whose prototype is the app's): the object gets the in-object property slots V8
+  // has learned for Node's own requests. Built by `Node's constructor.call(this)` instead, it had
+  // the few slots of this empty function, and past 12 properties stored outside the object V8 turns
+  // one stored by a computed key (Node's `this[kSymbol] = ...`) into a dictionary: every request
+  // and response was in dictionary mode, ~4.7 kB of hash table per pair and a hash lookup for each
+  // property read (tests/api/http/server.test.ts guards it).
+  function AppRequest(socket: Socket): IncomingMessage {
+    return Reflect.construct(IncomingMessage, [socket], AppRequest) as IncomingMessage;
   }
   AppRequest.prototype = app.request;
-  function AppResponse(this: ServerResponse, req: IncomingMessage, options?: unknown): void {
+  function AppResponse(req: IncomingMessage, options?: unknown): ServerResponse {
     // Node passes its options (highWaterMark, rejectNonStandardBodyWrites) on: forwarded untouched.
-    (ServerResponse as unknown as (this: ServerResponse, req: IncomingMessage, options?: unknown) => void).call(this, req, options);
+    return Reflect.construct(ServerResponse, [req, options], AppResponse) as ServerResponse;
   }
   AppResponse.prototype = app.response;
   return http.createServer(

@@ -1,4 +1,5 @@
 import net, { type AddressInfo } from 'node:net';
+import v8 from 'node:v8';
 import type { Server } from 'node:http';
 import express from 'express';
 import type { Feature } from '../../../api-server/src/deps';
@@ -13,7 +14,12 @@ import { createTestApp, type TestApp } from '../_lib/testApp';
  * that no mounted sub-app swapped them on the way to /api (both cost V8 its fast property access;
  * issue 28).
  */
-const seen: { request?: object | null; response?: object | null } = {};
+const seen: { request?: object | null; response?: object | null; fast?: { request: boolean; response: boolean } } = {};
+
+// V8's own answer to "are this object's properties in fast mode?", which only its natives syntax
+// asks; the flag counts for code parsed after it is set, as this function is.
+v8.setFlagsFromString('--allow-natives-syntax');
+const hasFastProperties = new Function('object', 'return %HasFastProperties(object)') as (object: object) => boolean;
 const probeFeature: Feature = {
   name: 'probe',
   prefix: '/probe',
@@ -23,6 +29,7 @@ const probeFeature: Feature = {
     router.get('', (req, res) => {
       seen.request = Object.getPrototypeOf(req) as object | null;
       seen.response = Object.getPrototypeOf(res) as object | null;
+      seen.fast = { request: hasFastProperties(req), response: hasFastProperties(res) };
       res.json({ ok: true });
     });
     return router;
@@ -33,13 +40,17 @@ describe('the HTTP server (issue 28)', () => {
   let t: TestApp;
   let server: Server;
   let base: string;
-  let atArrival: { request: boolean; response: boolean } | undefined;
+  let atArrival: { request: boolean; response: boolean; fast: { request: boolean; response: boolean } } | undefined;
   beforeAll(async () => {
     t = await createTestApp({}, { features: [...FEATURES, probeFeature] });
     server = createServer(t.app);
     // Runs before Express's own listener: what the server built, before Express touched it.
     server.prependListener('request', (req, res) => {
-      atArrival = { request: Object.getPrototypeOf(req) === t.app.request, response: Object.getPrototypeOf(res) === t.app.response };
+      atArrival = {
+        request: Object.getPrototypeOf(req) === t.app.request,
+        response: Object.getPrototypeOf(res) === t.app.response,
+        fast: { request: hasFastProperties(req), response: hasFastProperties(res) },
+      };
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -53,7 +64,15 @@ describe('the HTTP server (issue 28)', () => {
     const res = await fetch(`${base}/api/public-config`);
     expect(res.status).toBe(200);
     expect(await res.json()).toHaveProperty('setupPassword');
-    expect(atArrival).toEqual({ request: true, response: true });
+    expect(atArrival).toMatchObject({ request: true, response: true });
+  });
+
+  it('keeps requests and responses in V8\'s fast mode, not dictionaries, from their birth to the handler', async () => {
+    const res = await fetch(`${base}/api/probe`);
+    expect(await res.json()).toEqual({ ok: true });
+    // Built by Node's constructor.call(this), both were dictionaries from birth (server.ts has why).
+    expect(atArrival?.fast).toEqual({ request: true, response: true });
+    expect(seen.fast).toEqual({ request: true, response: true });
   });
 
   it("hands /api requests to the features with the same prototypes: no sub-app re-parents them", async () => {
