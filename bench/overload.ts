@@ -50,15 +50,55 @@ interface Run {
   seconds: number;
   peakRssMb: number;
   /** Share of one core the server and this process (the clients) used: a client at ~100% measures itself. */
-  cpu: { server: number; clients: number };
+  cpu: { server: ServerCpu; clients: number };
   connections: number;
 }
 
-/** CPU seconds a process has used so far (user and system, from /proc; 100 ticks a second on Linux). */
-function cpuSecondsOf(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+/** CPU seconds each thread of a process has used so far, by thread id, with the thread's name (user and system, from /proc; 100 ticks a second on Linux). */
+function threadCpuOf(pid: number): Map<string, { name: string; seconds: number }> {
+  const threads = new Map<string, { name: string; seconds: number }>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended between the listing and the read
+    }
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    threads.set(tid, { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
+  }
+  return threads;
 }
+
+/** Share of a core the server used between two readings, in all, on its main thread, and on V8's worker threads (the garbage collector's parallel and concurrent work). */
+interface ServerCpu {
+  total: number;
+  main: number;
+  gc: number;
+}
+
+/**
+ * Starts measuring the server's CPU; the returned function gives the shares since. Why by thread:
+ * on this 2-core machine the collector's threads compete with the main thread for a core, so a
+ * row whose main thread is short of 100% while V8's workers are busy lost its goodput to the
+ * garbage collector (a heap near its --max-old-space-size), not to its own work.
+ */
+function serverCpuSince(pid: number): (seconds: number) => ServerCpu {
+  const before = threadCpuOf(pid);
+  return (seconds) => {
+    const shares: ServerCpu = { total: 0, main: 0, gc: 0 };
+    for (const [tid, { name, seconds: used }] of threadCpuOf(pid)) {
+      const share = (used - (before.get(tid)?.seconds ?? 0)) / seconds;
+      shares.total += share;
+      if (tid === String(pid)) shares.main += share;
+      else if (name === 'V8Worker') shares.gc += share;
+    }
+    return shares;
+  };
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
+const serverCpuOf = (cpu: ServerCpu) => `server ${percent(cpu.total)} (main thread ${percent(cpu.main)}, V8's GC threads ${percent(cpu.gc)})`;
 
 /** Starts the balancer's probe of `path` every 20 ms, in a process of its own (bench/healthProbe.ts). */
 async function startProbe(server: RunningServer, path = '/healthz'): Promise<() => Promise<Outcome[]>> {
@@ -84,7 +124,7 @@ async function drive(server: RunningServer, clients: number, until: () => boolea
   let peakRssMb = 0;
   const stopProbe = await startProbe(server);
   const started = performance.now();
-  const serverCpu = cpuSecondsOf(server.process.pid!);
+  const serverCpu = serverCpuSince(server.process.pid!);
   const clientCpu = process.cpuUsage();
   const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, memoryOf(server.process.pid!).rss)), 100);
   await Promise.all(
@@ -99,7 +139,7 @@ async function drive(server: RunningServer, clients: number, until: () => boolea
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
   const clientUsage = process.cpuUsage(clientCpu);
-  const cpu = { server: (cpuSecondsOf(server.process.pid!) - serverCpu) / seconds, clients: (clientUsage.user + clientUsage.system) / 1e6 / seconds };
+  const cpu = { server: serverCpu(seconds), clients: (clientUsage.user + clientUsage.system) / 1e6 / seconds };
   const probes = await stopProbe();
   for (const client of connections) client.close();
   return { posts, probes, seconds, peakRssMb, cpu, connections: connections.reduce((n, c) => n + c.connections, 0) };
@@ -179,7 +219,7 @@ function healthOf(probes: Outcome[]): { figure: string; ok: boolean } {
   const failed = probes.filter((o) => o.status !== 200).length;
   return { figure: `${ms(p)}${failed ? ` (${failed} of ${probes.length} not 200)` : ''}`, ok: p < BUDGETS.overloadHealthP99Ms && failed === 0 };
 }
-const cpuOf = (run: Run) => `${run.connections} connections · CPU: server ${(run.cpu.server * 100).toFixed(0)}%, clients ${(run.cpu.clients * 100).toFixed(0)}% of a core`;
+const cpuOf = (run: Run) => `${run.connections} connections · CPU: ${serverCpuOf(run.cpu.server)}, clients ${percent(run.cpu.clients)} of a core`;
 const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : `${v.toFixed(v < 10 ? 1 : 0)} ms`);
 
 export async function runOverload(options: BenchOptions, report: Report, log: (line: string) => void): Promise<void> {
@@ -424,7 +464,7 @@ export async function issueMix(options: BenchOptions, report: Report, log: (line
     probes.push(await startProbe(server, '/healthz'), await startProbe(server, '/readyz'));
     let peakRssMb = 0;
     const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, memoryOf(server.process.pid!).rss)), 100);
-    const serverCpu = cpuSecondsOf(server.process.pid!);
+    const serverCpu = serverCpuSince(server.process.pid!);
     const clientCpu = process.cpuUsage();
     const end = performance.now() + seconds * 1000;
     const posts: (Outcome & { path: string })[] = [];
@@ -464,7 +504,7 @@ export async function issueMix(options: BenchOptions, report: Report, log: (line
     ]);
     clearInterval(sampler);
     const clientUsage = process.cpuUsage(clientCpu);
-    const cpu = `CPU: server ${(((cpuSecondsOf(server.process.pid!) - serverCpu) / seconds) * 100).toFixed(0)}%, clients ${(((clientUsage.user + clientUsage.system) / 1e6 / seconds) * 100).toFixed(0)}% of a core`;
+    const cpu = `CPU: ${serverCpuOf(serverCpu(seconds))}, clients ${percent((clientUsage.user + clientUsage.system) / 1e6 / seconds)} of a core`;
     const [health, ready] = [await probes[0]!(), await probes[1]!()];
     probes.length = 0;
     const open = streams.filter((s) => s.status === '200' && !s.socket.destroyed).length;
