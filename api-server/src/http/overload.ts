@@ -16,9 +16,10 @@ export type ShedAnswer = (res: Response) => void;
  * Until such an interval has been seen, `maxInFlight`.
  *
  * Why only intervals that kept time, with no admitted request waiting for a turn (Turns): then
- * the process had CPU to spare, and slow completions were a dependency's, which refusing helps. When the CPU is what is short, each refusal costs about
- * what it saves; a limit learned there falls, sheds, loses completions to the refusals and falls
- * again (the bench's 10x clients, re-sending at once: goodput 6-9% of peak in 2 of 4 runs).
+ * the process had CPU to spare, and slow completions were a dependency's, which refusing helps.
+ * When the CPU is what is short, each refusal costs about what it saves; a limit learned there
+ * falls, sheds, loses completions to the refusals and falls again (the bench's 10x clients,
+ * re-sending at once: goodput 6-9% of peak in 2 of 4 runs).
  * Lateness (`maxLagMs`) answers that case instead. Such an interval may still raise the limit:
  * what was done is a floor of what can be. Without that, a dent from a slow fsync while the CPU
  * had room stayed for good once the CPU was short (10x goodput 58%, and shedding at 50 clients).
