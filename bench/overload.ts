@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import { SERVER_MEMORY } from '../src/data/operations';
+import { CLIENT_TIMEOUTS, CONNECTIONS_PER_ADDRESS, SERVER_MEMORY } from '../src/data/operations';
 import { PLAN_IDS } from '../src/data/plans';
 import http from 'node:http';
 import path from 'node:path';
@@ -287,6 +287,7 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
     await server.stop();
   }
 
+  await trickle(report, log);
   await frozenDatabase(options, report, log);
   await issueMix(options, report, log);
 
@@ -310,6 +311,56 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
   for (const o of cut) byError.set(o.error!, (byError.get(o.error!) ?? 0) + 1);
   const how = [...byError].map(([error, n]) => `${n} ${error}`).join(', ');
   report.check(S, 'SIGTERM under 3x: requests cut', `${cut.length} of ${run.posts.length}${how ? ` (${how})` : ''} (exit ${code})`, '0, exit 0', cut.length === 0 && code === 0);
+}
+
+/**
+ * A body trickled one byte per packet, from every connection a few addresses may open: the form's
+ * 16 kB body over most of the server's time limit for a request (CLIENT_TIMEOUTS.requestMs). Before
+ * http/jsonBody.ts, each byte cost 32 bytes of heap until the body was complete, and this crowd
+ * exhausted the 96 MB heap in 19 s: the process died with every request it held.
+ */
+const TRICKLE = { addresses: 4, seconds: Math.floor((CLIENT_TIMEOUTS.requestMs * 0.8) / 1000) };
+
+async function trickle(report: Report, log: (line: string) => void): Promise<void> {
+  const S = 'overload';
+  const count = TRICKLE.addresses * CONNECTIONS_PER_ADDRESS;
+  const label = `trickle: ${count} bodies one byte per packet`;
+  log(`  overload: ${label} (${TRICKLE.seconds} s)`);
+  const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' } });
+  const body = JSON.stringify({ name: 'Trickle', email: 'trickle@example.com', company: 'Trickle', message: 'x'.repeat(16_000) });
+  const head = `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+  const sockets: net.Socket[] = [];
+  let sent = 0;
+  let peakRssMb = 0;
+  const exited = new Promise<string>((resolve) => server.process.once('exit', (code, signal) => resolve(`exited (${signal ?? code})`)));
+  try {
+    for (let i = 0; i < count; i++) {
+      const socket = net.connect({ host: '127.0.0.1', port: server.port, localAddress: `127.0.3.${1 + Math.floor(i / CONNECTIONS_PER_ADDRESS)}`, noDelay: true });
+      socket.on('error', () => {});
+      await new Promise<void>((resolve) => socket.once('connect', () => socket.write(head, () => resolve())));
+      sockets.push(socket);
+    }
+    const probes = await startProbe(server);
+    const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, memoryOf(server.process.pid!).rss)), 100);
+    // As fast as this process can write: one byte to each connection in turn, each its own packet.
+    const end = performance.now() + TRICKLE.seconds * 1000;
+    while (performance.now() < end && server.process.exitCode === null && server.process.signalCode === null) {
+      for (const socket of sockets) if (!socket.destroyed && socket.writableLength === 0) socket.write(body[sent % body.length]!);
+      sent++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    clearInterval(sampler);
+    const health = healthOf(await probes());
+    const alive = server.process.exitCode === null && server.process.signalCode === null;
+    const open = sockets.filter((s) => !s.destroyed).length;
+    report.info(S, `${label}: crowd`, `${open} of ${count} still sending after ${TRICKLE.seconds} s, ~${Math.min(sent, body.length)} bytes each`);
+    report.check(S, `${label}: server`, alive ? 'alive' : await exited, 'alive', alive);
+    report.check(S, `${label}: /healthz p99`, health.figure, `< ${BUDGETS.overloadHealthP99Ms} ms, all 200`, health.ok);
+    report.check(S, `${label}: peak RSS`, `${peakRssMb.toFixed(0)} MB`, MEMORY_BUDGET, peakRssMb < SERVER_MEMORY.instanceMb);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await server.stop();
+  }
 }
 
 /**

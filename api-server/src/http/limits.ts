@@ -1,18 +1,6 @@
 import type { Duplex } from 'node:stream';
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { HttpError } from './errors';
-
-/** Largest JSON body any API reads: forms, checkout and sandbox calls stay far below. */
-export const JSON_BODY_LIMIT = '16kb';
-
-/**
- * The one JSON body parser (its failures are mapped in errors.ts). `anyContentType` reads the
- * body whatever Content-Type says, as the sandbox does for API clients that omit it; the live
- * API refuses other types first (sameOriginWrites).
- */
-export function jsonBody(options: { anyContentType?: boolean } = {}): RequestHandler {
-  return express.json({ limit: JSON_BODY_LIMIT, strict: true, ...(options.anyContentType ? { type: () => true } : {}) });
-}
 
 /**
  * Longest request target (path and query) we read; real pages, assets and search queries stay far

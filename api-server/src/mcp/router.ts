@@ -3,7 +3,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import type { FeatureContext } from '../deps';
 import { isStorageFault } from '../db/database';
 import { clientErrorOf, HttpError, STORAGE_FAULT_MESSAGE } from '../http/errors';
-import { JSON_BODY_LIMIT } from '../http/limits';
+import { jsonBody } from '../http/jsonBody';
 import type { BuiltSite } from '../http/site';
 import { issueKey, sandboxKeyLimiter } from '../sandbox/feature';
 import { SandboxError } from '../sandbox/errors';
@@ -52,7 +52,7 @@ export function mcpRouter(ctx: FeatureContext, site: BuiltSite | undefined): Rou
     next();
   });
   router.use(ctx.limiters.api);
-  router.post('/', express.json({ limit: JSON_BODY_LIMIT, strict: false, type: () => true }), async (req, res) => {
+  router.post('/', jsonBody({ anyContentType: true, strict: false }), async (req, res) => {
     // JSON-RPC 2.0: one message object or a non-empty batch of them (the transport would answer `[]` 202).
     const body: unknown = req.body;
     const isMessage = (m: unknown) => typeof m === 'object' && m !== null && !Array.isArray(m);

@@ -7,7 +7,7 @@ import { sandboxRateLimit } from '../../../src/data/sandbox';
 import type { Db, Writes } from '../db/database';
 import type { Counters } from '../counters';
 import { IdempotencyStore } from '../idempotency';
-import { jsonBody } from '../http/limits';
+import { jsonBody } from '../http/jsonBody';
 import { labelRoute, type AppMetrics } from '../http/metrics';
 import { perMinuteLimit } from '../http/rateLimit';
 import type { Logger } from '../logger';
