@@ -1,7 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 
-const releases = new WeakMap<Response, (() => void)[]>();
+/** Who counts a response, and where it stands: one per response, however many count it. */
+interface Waiting {
+  state: 'sending' | 'counted' | 'over';
+  changes: ((by: 1 | -1) => void)[];
+}
+
+const waiting = new WeakMap<Response, Waiting>();
 
 /** Whether nothing of the request is still to arrive: it has no body, or all of it has come. */
 function arrived(req: IncomingMessage): boolean {
@@ -9,6 +15,17 @@ function arrived(req: IncomingMessage): boolean {
   // At this point (the 'request' event) a bodyless GET is not `complete` yet, though nothing more is coming.
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+}
+
+function begin(w: Waiting): void {
+  if (w.state !== 'sending') return;
+  w.state = 'counted';
+  for (const change of w.changes) change(1);
+}
+
+function release(w: Waiting): void {
+  if (w.state === 'counted') for (const change of w.changes) change(-1);
+  w.state = 'over';
 }
 
 /**
@@ -19,30 +36,32 @@ function arrived(req: IncomingMessage): boolean {
  * work away, and keep the mail worker stepping aside, until CLIENT_TIMEOUTS ends them. A body is
  * seen to have arrived when whoever reads it (the body parser) reaches its end; one nobody reads
  * is answered without it, and never counts. Used by RequestActivity and load shedding (overload.ts).
+ *
+ * Every counter of one response shares its two listeners: each listener is kept as long as the
+ * request is open, and a crowd of open requests is what this counts (plain `on`, since each event
+ * comes once per response, spares the wrapper `once` builds).
  */
 export function waitedFor(res: Response, change: (by: 1 | -1) => void): void {
-  let state: 'sending' | 'counted' | 'over' = 'sending';
-  const release = () => {
-    if (state === 'counted') change(-1);
-    state = 'over';
-  };
-  const begin = () => {
-    if (state !== 'sending') return;
-    state = 'counted';
-    change(1);
-  };
-  const list = releases.get(res);
-  if (list) list.push(release);
-  else releases.set(res, [release]);
-  // 'close' fires once per response, whether it finished or the client went away.
-  res.once('close', release);
-  if (arrived(res.req)) begin();
-  else res.req.once('end', begin);
+  let w = waiting.get(res);
+  if (!w) {
+    const fresh: Waiting = { state: 'sending', changes: [] };
+    waiting.set(res, fresh);
+    // 'close' fires once per response, whether it finished or the client went away.
+    res.on('close', () => release(fresh));
+    if (arrived(res.req)) fresh.state = 'counted';
+    else res.req.on('end', () => begin(fresh));
+    w = fresh;
+  }
+  // A response already closed is counted by nobody.
+  if (w.state === 'over') return;
+  w.changes.push(change);
+  if (w.state === 'counted') change(1);
 }
 
 /** An open event stream is nobody waiting for an answer: once open it stops counting, or the worker would wait as long as it lasts. */
 export function notWaiting(res: Response): void {
-  for (const release of releases.get(res) ?? []) release();
+  const w = waiting.get(res);
+  if (w) release(w);
 }
 
 /**

@@ -96,7 +96,7 @@ export class AppMetrics {
   /** Times and counts every response; install first, so refused requests count too. */
   readonly middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
-    res.once('finish', () => {
+    res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       this.requests.record(METHODS.has(req.method) ? req.method : 'OTHER', routeOf(req, res), String(res.statusCode), seconds);
     });

@@ -16,7 +16,7 @@ export function requestLog(logger: Logger): RequestHandler {
     }
     const id = ++lastId;
     const started = process.hrtime.bigint();
-    res.once('finish', () => {
+    res.on('finish', () => {
       const level = res.statusCode >= 500 ? 'error' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       const responseTime = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;

@@ -40,18 +40,21 @@ export class GracefulStop {
       this.sockets.set(socket, { inFlight: 0, lastActive: Date.now() });
       // Accepted during a stop: it gets the same watch as those open when the stop began.
       if (this.stopping) this.watchActivity(socket);
-      socket.once('close', () => this.sockets.delete(socket));
+      socket.on('close', () => this.sockets.delete(socket));
     });
     // Prepended: the app may answer synchronously, before a listener added after it would run.
     server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
       const tracked = this.sockets.get(req.socket);
       if (this.stopping) res.setHeader('Connection', 'close');
       this.responses.add(res);
-      res.once('close', () => this.responses.delete(res));
-      if (!tracked) return;
-      tracked.inFlight++;
-      tracked.lastActive = Date.now();
-      res.once('close', () => {
+      if (tracked) {
+        tracked.inFlight++;
+        tracked.lastActive = Date.now();
+      }
+      // One listener, with plain `on` ('close' comes once): it is held as long as the request is open.
+      res.on('close', () => {
+        this.responses.delete(res);
+        if (!tracked) return;
         tracked.inFlight--;
         tracked.lastActive = Date.now();
       });
