@@ -22,6 +22,8 @@ class BodyError extends Error {
   }
 }
 
+const EMPTY = Buffer.alloc(0);
+
 /**
  * A body's bytes as they arrive, copied into one buffer that doubles when full. A request holds at
  * most about twice what its client has sent, off V8's heap, however the bytes are cut into packets.
@@ -32,16 +34,21 @@ class BodyError extends Error {
  * exhausted the server's 96 MB heap in 19 s (bench/overload.ts's trickle row shows it survives now).
  */
 class Bytes {
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = EMPTY;
   length = 0;
 
   constructor(private readonly expected: number | undefined) {}
 
   add(chunk: Buffer): void {
+    if (this.length === 0 && chunk.length === this.expected) {
+      // The whole body in its first packet (nearly every request): kept as it came, until parsed.
+      this.buffer = chunk;
+      this.length = chunk.length;
+      return;
+    }
     const needed = this.length + chunk.length;
     if (needed > this.buffer.length) {
-      // A whole body in its first packet (nearly every request) gets a buffer of its exact size.
-      const size = this.length === 0 && needed === this.expected ? needed : Math.min(JSON_BODY_LIMIT_BYTES, Math.max(needed, this.buffer.length * 2, 256));
+      const size = Math.min(JSON_BODY_LIMIT_BYTES, Math.max(needed, this.buffer.length * 2, 256));
       // Slow, i.e. unpooled: a trickling request must not keep one of Node's shared 8 kB pools alive.
       const grown = Buffer.allocUnsafeSlow(size);
       this.buffer.copy(grown, 0, 0, this.length);
