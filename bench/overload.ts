@@ -228,7 +228,7 @@ export async function runOverload(options: BenchOptions, report: Report, log: (l
   const peakClients = options.connections;
   const env = { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' };
   report.note(
-    `overload: POST /api/checkout by ${peakClients} clients (the peak), then 3 and 10 times as many, then ${peakClients} beside ${SLOW_SENDERS} connections sending a 16 KB form body ${SLOW_BYTES} bytes every ${SLOW_EVERY_MS} ms, ${seconds} s each, /healthz probed every 20 ms; then PostgreSQL frozen for ${FREEZE_MS / 1000} s under the peak's clients and ${ARRIVALS_PER_S} new requests a second; then issue 45's mix (${MIX.keys * MIX.streamsPerKey} event streams, ${SLOW_SENDERS} slow senders, ${MIX.posters} form posters, ${MIX.mcp} MCP clients); then SIGTERM under 3x. Each client has a loopback address of its own`,
+    `overload: POST /api/checkout by ${peakClients} clients (the peak), then 3 and 10 times as many, then ${peakClients} beside ${SLOW_SENDERS} connections sending a 16 KB form body ${SLOW_BYTES} bytes every ${SLOW_EVERY_MS} ms, ${seconds} s each, /healthz probed every 20 ms; then ${TRICKLE.addresses * CONNECTIONS_PER_ADDRESS} connections trickling that body one byte per packet for ${TRICKLE.seconds} s; then PostgreSQL frozen for ${FREEZE_MS / 1000} s under the peak's clients and ${ARRIVALS_PER_S} new requests a second; then issue 45's mix (${MIX.keys * MIX.streamsPerKey} event streams, ${SLOW_SENDERS} slow senders, ${MIX.posters} form posters, ${MIX.mcp} MCP clients); then SIGTERM under 3x. Each client has a loopback address of its own`,
   );
 
   let server = await startServer({ env });
