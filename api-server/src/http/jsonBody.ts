@@ -131,6 +131,11 @@ function readBody(req: Request, done: (err: Error | undefined, bytes?: Buffer) =
     done(undefined, bytes.bytes());
   });
   stream.on('error', (err: Error & { status?: number; expose?: boolean }) => {
+    // The request itself fails only when its connection does (Node's "aborted" reset).
+    if (!inflate) {
+      fail(new BodyError(400, 'request.aborted', 'request aborted'));
+      return;
+    }
     // A zlib error (a body that is not what its Content-Encoding says) is the client's: errors.ts
     // tells it by its code, as it did body-parser's.
     err.status = 400;
