@@ -42,6 +42,11 @@ const loopback = (i: number) => `127.0.${1 + Math.floor(i / 250)}.${2 + (i % 250
  */
 const SLOW_SENDERS = Number(process.env.MIX_SLOW ?? 1200);
 const SLOW_BYTES = 8;
+/** The contact form the slow senders and the trickle send: a body just under the JSON limit, and the request's head. */
+const SLOW_FORM = (() => {
+  const body = JSON.stringify({ name: 'Slow Sender', email: 'slow@example.com', company: 'Slow', message: 'x'.repeat(16_000) });
+  return { body, head: `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n` };
+})();
 const SLOW_EVERY_MS = 200;
 
 interface Run {
@@ -155,8 +160,7 @@ interface Crowd {
 
 /** Opens `count` connections, each sending the head of a POST and then its body a few bytes at a time, until stop(). */
 async function slowCrowd(server: RunningServer, count: number): Promise<Crowd> {
-  const body = JSON.stringify({ name: 'Slow Sender', email: 'slow@example.com', company: 'Slow', message: 'x'.repeat(16_000) });
-  const head = `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+  const { body, head } = SLOW_FORM;
   const { port } = new URL(server.url);
   const senders: { socket: net.Socket; sent: number; end?: string }[] = [];
   let stopping = false;
@@ -327,8 +331,7 @@ async function trickle(report: Report, log: (line: string) => void): Promise<voi
   const label = `trickle: ${count} bodies one byte per packet`;
   log(`  overload: ${label} (${TRICKLE.seconds} s)`);
   const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' } });
-  const body = JSON.stringify({ name: 'Trickle', email: 'trickle@example.com', company: 'Trickle', message: 'x'.repeat(16_000) });
-  const head = `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+  const { body, head } = SLOW_FORM;
   const sockets: net.Socket[] = [];
   let sent = 0;
   let peakRssMb = 0;

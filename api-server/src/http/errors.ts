@@ -27,8 +27,9 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * body-parser signals its failures with a `type`: one human message each, for every API (the
- * live API's envelope and the sandbox's documented error body carry the same words).
+ * The JSON body reader (jsonBody.ts) signals its failures with a `type`, body-parser's names for
+ * them: one human message each, for every API (the live API's envelope and the sandbox's
+ * documented error body carry the same words).
  */
 const BODY_ERRORS: Record<string, [number, string]> = {
   'entity.parse.failed': [400, 'The request body is not valid JSON'],
@@ -40,8 +41,8 @@ const BODY_ERRORS: Record<string, [number, string]> = {
 };
 
 /**
- * The status and message of a client error raised below our handlers: body-parser's, and the
- * other client errors it raises (http-errors marks them `expose`), e.g. a zlib error when a
+ * The status and message of a client error raised below our handlers: the body reader's, and
+ * other client errors marked `expose` (as http-errors marks them), e.g. a zlib error when a
  * `Content-Encoding: gzip` body is not gzip, whose status is right but whose text is zlib's.
  * `body` tells a failure to read the body from other unreadable requests.
  */

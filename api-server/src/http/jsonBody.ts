@@ -98,6 +98,7 @@ function readBody(req: Request, done: (err: Error | undefined, bytes?: Buffer) =
   }
   const stream: Readable = inflate ?? req;
 
+  const bytes = new Bytes(expected);
   let settled = false;
   const fail = (err: Error) => {
     if (settled) return;
@@ -119,7 +120,6 @@ function readBody(req: Request, done: (err: Error | undefined, bytes?: Buffer) =
     fail(new BodyError(413, 'entity.too.large', 'request entity too large'));
     return;
   }
-  const bytes = new Bytes(expected);
   stream.on('data', onData);
   stream.on('end', () => {
     if (settled) return;
