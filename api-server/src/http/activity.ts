@@ -7,7 +7,15 @@ interface Waiting {
   changes: ((by: 1 | -1) => void)[];
 }
 
-const waiting = new WeakMap<Response, Waiting>();
+/**
+ * Each response's record lives on the response, not in a WeakMap keyed by it. Why: V8's
+ * young-generation collection (scavenge) did not free such entries. Every counted response
+ * survived it with all it reached, the request's whole graph, and was promoted, to wait for a full
+ * collection. At 50 clients that was ~1.3 MB promoted per scavenge and a third of a core for
+ * V8's GC threads (`--trace-gc-nvp`; CONTRIBUTING's table has the figures and the guard).
+ */
+const kWaiting = Symbol('waiting');
+type Counted = Response & { [kWaiting]?: Waiting };
 
 /** Whether nothing of the request is still to arrive: it has no body, or all of it has come. */
 function arrived(req: IncomingMessage): boolean {
@@ -42,10 +50,10 @@ function release(w: Waiting): void {
  * comes once per response, spares the wrapper `once` builds).
  */
 export function waitedFor(res: Response, change: (by: 1 | -1) => void): void {
-  let w = waiting.get(res);
+  let w = (res as Counted)[kWaiting];
   if (!w) {
     const fresh: Waiting = { state: 'sending', changes: [] };
-    waiting.set(res, fresh);
+    (res as Counted)[kWaiting] = fresh;
     // 'close' fires once per response, whether it finished or the client went away.
     res.on('close', () => release(fresh));
     if (arrived(res.req)) fresh.state = 'counted';
@@ -60,7 +68,7 @@ export function waitedFor(res: Response, change: (by: 1 | -1) => void): void {
 
 /** An open event stream is nobody waiting for an answer: once open it stops counting, or the worker would wait as long as it lasts. */
 export function notWaiting(res: Response): void {
-  const w = waiting.get(res);
+  const w = (res as Counted)[kWaiting];
   if (w) release(w);
 }
 
