@@ -180,13 +180,15 @@ async function main(): Promise<void> {
     const started = Date.now();
     logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'graceful stop: draining requests');
     readiness.beginShutdown();
+    // A held connection's request is unread, and would look like an idle connection to the stop.
+    const released = overload.turns.releaseAll();
     const deadline = setTimeout(() => {
       logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'graceful stop timed out: exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs);
     deadline.unref();
     // The storage closes last: requests still running need it, and so does the worker's last outcome.
-    void Promise.all([graceful.stop(Math.max(0, config.shutdownTimeoutMs - 500)), worker.stop(), webhookWorker.stop()])
+    void Promise.all([released.then(() => graceful.stop(Math.max(0, config.shutdownTimeoutMs - 500))), worker.stop(), webhookWorker.stop()])
       .then(async ([connections]) => {
         sender.close();
         await counters.close();

@@ -162,6 +162,7 @@ export const METRICS: readonly MetricDoc[] = [
   { name: 'http_requests_shed_total', type: 'counter', labels: ['mount'], meaning: 'Requests answered 503 at once because the instance was saturated (load shedding), by mount: api, sandbox, mcp. Nothing was done for them; a retry is safe.' },
   { name: 'http_requests_in_flight', type: 'gauge', labels: [], meaning: 'API, sandbox and MCP requests admitted and not yet answered on this instance.' },
   { name: 'http_requests_admit_limit', type: 'gauge', labels: [], meaning: 'In-flight requests past which this instance sheds: what it has recently completed per second times the queue it allows. Falls when requests stop completing (a stalled database).' },
+  { name: 'http_connections_held', type: 'gauge', labels: [], meaning: 'Keep-alive connections whose next request waits unread, in the kernel, because admitted work already waits for the CPU: above zero, the instance is CPU-bound and its clients wait their turn rather than being refused.' },
   { name: 'http_request_duration_seconds', type: 'histogram', labels: ['method', 'route', 'status'], meaning: 'Time from the request to the last byte of the answer.' },
   { name: 'mail_outbox_pending', type: 'gauge', labels: [], meaning: 'Mail waiting to be sent. With several instances it reads the shared queue, so every instance reports the same value.' },
   { name: 'mail_outbox_oldest_pending_age_seconds', type: 'gauge', labels: [], meaning: 'Age of the oldest mail still waiting: grows when SMTP is down or refuses.' },

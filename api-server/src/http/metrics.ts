@@ -104,10 +104,11 @@ export class AppMetrics {
   };
 
   /** Load shedding's state at each scrape: work in flight and the admission limit it is held to. */
-  watchOverload(overload: { readonly inFlight: number; readonly admission: { readonly value: number } }): void {
+  watchOverload(overload: { readonly inFlight: number; readonly admission: { readonly value: number }; readonly turns: { readonly heldNow: number } }): void {
     const registers = [this.registry];
     new Gauge({ name: 'http_requests_in_flight', help: 'API, sandbox and MCP requests admitted and not yet answered', registers, collect() { this.set(overload.inFlight); } });
     new Gauge({ name: 'http_requests_admit_limit', help: 'In-flight requests past which load shedding answers 503: recent throughput times the queue it allows', registers, collect() { this.set(overload.admission.value); } });
+    new Gauge({ name: 'http_connections_held', help: 'Keep-alive connections whose next request waits unread until admitted work has room for it', registers, collect() { this.set(overload.turns.heldNow); } });
   }
 
   rateLimited(limiter: string): void {

@@ -3,9 +3,10 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { createTestApp, type TestApp } from '../_lib/testApp';
 import { answerClientError } from '../../../api-server/src/http/limits';
-import { AdmissionLimit, BUSY_MESSAGE, Overload, Turns } from '../../../api-server/src/http/overload';
+import { AdmissionLimit, BUSY_MESSAGE, Overload, Turns, type Holdable } from '../../../api-server/src/http/overload';
 import { createServer } from '../../../api-server/src/http/server';
 import { RequestActivity } from '../../../api-server/src/http/activity';
+import { GracefulStop } from '../../../api-server/src/http/shutdown';
 import type { Feature } from '../../../api-server/src/deps';
 import { FEATURES } from '../../../api-server/src/features';
 
@@ -68,12 +69,50 @@ const busyFeature: Feature = {
   },
 };
 
+/**
+ * A keep-alive client of GET /api/busy, sending again as soon as it is answered while
+ * `more(answered)` says so, or until an answer carries `Connection: close`. `unanswered`: how a
+ * request sent ended without its answer (a reset, or the connection closed).
+ */
+async function keepSending(port: number, more: (answered: number) => boolean): Promise<{ statuses: number[]; unanswered?: string }> {
+  const socket = net.connect(port, '127.0.0.1');
+  await new Promise((r) => socket.once('connect', r));
+  const statuses: number[] = [];
+  let text = '';
+  let outstanding = false;
+  return new Promise((resolve) => {
+    const send = () => {
+      outstanding = true;
+      socket.write('GET /api/busy HTTP/1.1\r\nHost: x\r\n\r\n');
+    };
+    const end = (unanswered?: string) => {
+      socket.destroy();
+      resolve({ statuses, unanswered });
+    };
+    socket.on('data', (d: Buffer) => {
+      text += d.toString();
+      const head = text.indexOf('\r\n\r\n');
+      const length = Number(/content-length: (\d+)/i.exec(text)?.[1] ?? NaN);
+      if (head < 0 || text.length < head + 4 + length) return;
+      outstanding = false;
+      statuses.push(Number(text.slice(9, 12)));
+      const closing = /\r\nconnection: close\r\n/i.test(text.slice(0, head + 2));
+      text = '';
+      if (closing || !more(statuses.length)) end();
+      else send();
+    });
+    socket.on('error', (err: NodeJS.ErrnoException) => outstanding && end(err.code ?? err.message));
+    socket.on('close', () => (outstanding ? end('closed') : end()));
+    send();
+  });
+}
+
 const releaseHeld = () => {
   for (const release of holding.splice(0)) release();
 };
 
 /** The app (with /api/hold) on a real port with `overload`; closed (and its connections cut) after the block. */
-function listening(overload: Overload, activity?: RequestActivity): { port: () => number } {
+function listening(overload: Overload, activity?: RequestActivity): { port: () => number; server: () => Server } {
   let t: TestApp;
   let server: Server;
   beforeAll(async () => {
@@ -89,7 +128,7 @@ function listening(overload: Overload, activity?: RequestActivity): { port: () =
     await new Promise((r) => server.close(r));
     await t.close();
   });
-  return { port: () => (server.address() as net.AddressInfo).port };
+  return { port: () => (server.address() as net.AddressInfo).port, server: () => server };
 }
 
 describe('load shedding by work in flight', () => {
@@ -334,6 +373,97 @@ describe('admitted work in turns', () => {
       expect((await send(port, get('/api/public-config')).answer).status).toBe(200);
       expect((await send(port, get('/healthz')).answer).status).toBe(200);
       for (const socket of sockets) socket.destroy();
+    });
+  });
+
+  describe('holding connections while requests wait', () => {
+    /** A connection's stand-in: what Turns does with it. */
+    const fakeSocket = (name: string, log: string[]) => ({ destroyed: false, writable: true, pause: () => void log.push(`pause ${name}`), resume: () => void log.push(`resume ${name}`) }) as unknown as Holdable;
+
+    it('holds an answered connection only while requests wait, reads held ones again oldest first as the queue has room, and lets all go at a stop', async () => {
+      const log: string[] = [];
+      const turns = new Turns(2);
+      // Nothing waits: the connection goes on as it is.
+      turns.hold(fakeSocket('calm', log));
+      expect(log).toEqual([]);
+      expect(turns.crowded).toBe(false);
+      // A turn's worth waiting: held.
+      for (let i = 0; i < 4; i++) turns.run(() => undefined);
+      expect(turns.crowded).toBe(true);
+      turns.hold(fakeSocket('a', log));
+      turns.hold(fakeSocket('b', log));
+      turns.hold(fakeSocket('c', log));
+      const closing = { ...fakeSocket('closing', log), writable: false } as Holdable;
+      turns.hold(closing);
+      expect(log).toEqual(['pause a', 'pause b', 'pause c']);
+      expect(turns.heldNow).toBe(3);
+      // The check phase starts the last two waiting; the queue is empty, so two held are read again, oldest first.
+      await new Promise((r) => setImmediate(r));
+      expect(log.slice(3)).toEqual(['resume a', 'resume b']);
+      expect(turns.heldNow).toBe(1);
+      // With one connection held, the next answered one goes behind it, though the queue is empty.
+      turns.hold(fakeSocket('d', log));
+      expect(turns.heldNow).toBe(2);
+      expect(turns.waitedSinceLastAsked()).toBe(true);
+      turns.releaseAll();
+      expect(log.slice(5)).toEqual(['pause d', 'resume c', 'resume d']);
+      expect(turns.heldNow).toBe(0);
+      // Stopping: no connection is held any more.
+      for (let i = 0; i < 4; i++) turns.run(() => undefined);
+      turns.hold(fakeSocket('e', log));
+      expect(turns.heldNow).toBe(0);
+    });
+
+    const overload = new Overload({ minInFlight: 0, perTurn: 2 });
+    const app = listening(overload);
+
+    it('keeps the next requests of keep-alive clients unread while the CPU is short, and answers every one of them', async () => {
+      const server = app.server();
+      // Requests read and not yet answered, at each arrival.
+      let inProcess = 0;
+      const seen: number[] = [];
+      const onRequest = (_req: unknown, res: { once: (event: 'close', f: () => void) => void }) => {
+        seen.push(++inProcess);
+        res.once('close', () => inProcess--);
+      };
+      server.on('request', onRequest);
+      const clients = 24;
+      const rounds = 8;
+      const results = await Promise.all(Array.from({ length: clients }, () => keepSending(app.port(), (answered) => answered < rounds)));
+      server.off('request', onRequest);
+      expect(results.flatMap((r) => r.statuses)).toEqual(Array.from({ length: clients * rounds }, () => 200));
+      expect(results.filter((r) => r.unanswered)).toEqual([]);
+      // The first round arrives together, all read at once. After it, each answered client's next
+      // request waits unread until its turn: without that, all 24 were read as soon as they came.
+      expect(Math.max(...seen.slice(clients * 2))).toBeLessThanOrEqual(8);
+      // The last answers held their connections, which the clients have closed since: each is
+      // read again within a few turns, and seen to be closed.
+      for (let turn = 0; turn < 10 && overload.turns.heldNow > 0; turn++) await new Promise((r) => setImmediate(r));
+      expect(overload.turns.heldNow).toBe(0);
+    });
+
+    it('answers every request of held connections when a graceful stop begins, and resets none', async () => {
+      const stopping = new Overload({ minInFlight: 0, perTurn: 2 });
+      const t = await createTestApp({}, { overload: stopping, features: [...FEATURES, busyFeature] });
+      const server = createServer(t.app);
+      const graceful = new GracefulStop(server);
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      try {
+        const port = (server.address() as net.AddressInfo).port;
+        // Clients that send again as soon as they are answered, until an answer says Connection: close.
+        const clients = Array.from({ length: 24 }, () => keepSending(port, () => true));
+        while (stopping.turns.heldNow === 0) await new Promise((r) => setTimeout(r, 5));
+        // As index.ts stops on SIGTERM.
+        await stopping.turns.releaseAll();
+        expect(await graceful.stop(10_000)).toBe('drained');
+        const results = await Promise.all(clients);
+        expect(results.filter((r) => r.unanswered)).toEqual([]);
+        expect(results.every((r) => r.statuses.length > 0 && r.statuses.every((status) => status === 200))).toBe(true);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((r) => server.close(r));
+        await t.close();
+      }
     });
   });
 });

@@ -154,7 +154,7 @@ describe('GET /metrics', () => {
     expect((await request(t.app).post(MCP_PATH).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(503);
     const text = await scrape(t);
     expect([sample(text, 'http_requests_shed_total', { mount: 'api' }), sample(text, 'http_requests_shed_total', { mount: 'sandbox' }), sample(text, 'http_requests_shed_total', { mount: 'mcp' })]).toEqual([2, 1, 1]);
-    expect([sample(text, 'http_requests_in_flight'), sample(text, 'http_requests_admit_limit')]).toEqual([0, 0]);
+    expect([sample(text, 'http_requests_in_flight'), sample(text, 'http_requests_admit_limit'), sample(text, 'http_connections_held')]).toEqual([0, 0, 0]);
   });
 
   it('shows the admission limit the default shedding starts with', async () => {
