@@ -9,12 +9,14 @@ import { signed, type TestApp } from '../_lib/testApp';
  */
 
 /**
- * While an engine is down, writes are answered 503 at once, not after a connect timeout: the
- * median answer within DOWN_BUDGET_MS, and none near the client's patience (NOT_HUNG_MS). The
- * slowest single answer is a figure, not a test: on a 2-core CI machine running two jest workers
- * one scheduling hiccup alone reached 37 and 136 ms.
+ * While an engine is down, writes are answered 503 at once, not after a connect timeout (5 s for
+ * PostgreSQL's pool and for Redis): the median answer within DOWN_BUDGET_MS, a fiftieth of that
+ * timeout, and none near the client's patience (NOT_HUNG_MS). Answers take 1-6 ms on a quiet
+ * machine; the budget is not a speed figure, which the machine's load sets: on a 2-core CI machine
+ * running two jest workers one scheduling hiccup alone reached 37 and 136 ms, and once a whole
+ * series ran slow (PostgreSQL down: median 36 ms, against a budget of 30 then).
  */
-export const DOWN_BUDGET_MS = 30;
+export const DOWN_BUDGET_MS = 100;
 export const NOT_HUNG_MS = 1_000;
 export const RECOVERY_BUDGET_MS = 1_000;
 
