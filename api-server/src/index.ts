@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     }
     if (!config.smtpUrl) console.log(`Mail is written to ${path.join(config.dataDir, 'mail')} (set SMTP_URL to send it)`);
   });
-  const graceful = new GracefulStop(server);
+  const graceful = new GracefulStop(server, () => overload.turns.releaseAll());
   server.on('clientError', answerClientError);
   server.on('error', (err) => {
     console.error(`Cannot listen on port ${config.port}: ${err.message}`);
@@ -180,15 +180,13 @@ async function main(): Promise<void> {
     const started = Date.now();
     logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'graceful stop: draining requests');
     readiness.beginShutdown();
-    // A held connection's request is unread, and would look like an idle connection to the stop.
-    const released = overload.turns.releaseAll();
     const deadline = setTimeout(() => {
       logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'graceful stop timed out: exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs);
     deadline.unref();
     // The storage closes last: requests still running need it, and so does the worker's last outcome.
-    void Promise.all([released.then(() => graceful.stop(Math.max(0, config.shutdownTimeoutMs - 500))), worker.stop(), webhookWorker.stop()])
+    void Promise.all([graceful.stop(Math.max(0, config.shutdownTimeoutMs - 500)), worker.stop(), webhookWorker.stop()])
       .then(async ([connections]) => {
         sender.close();
         await counters.close();

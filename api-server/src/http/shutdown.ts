@@ -26,6 +26,11 @@ interface Tracked {
  * accepted until none has come for LISTEN_QUIET_MS, then the listener closes; idle connections
  * close after IDLE_GRACE_MS without traffic. Resolves once every connection is gone, or at the
  * deadline, after destroying what is left ('forced').
+ *
+ * `release`: connections paused by someone else (load shedding's held connections, overload.ts),
+ * read again before the stop watches any connection for idleness. Their requests are unread, so
+ * they look idle; and a paused connection whose 'data' listener (watchActivity) came before its
+ * reading restarted never restarts. The stop waits until `release` resolves.
  */
 export class GracefulStop {
   private stopping = false;
@@ -34,7 +39,10 @@ export class GracefulStop {
 
   private lastConnection = 0;
 
-  constructor(private readonly server: Server) {
+  constructor(
+    private readonly server: Server,
+    private readonly release: () => Promise<void> = () => Promise.resolve(),
+  ) {
     server.on('connection', (socket: net.Socket) => {
       this.lastConnection = Date.now();
       this.sockets.set(socket, { inFlight: 0, lastActive: Date.now() });
@@ -76,6 +84,7 @@ export class GracefulStop {
   async stop(deadlineMs: number): Promise<'drained' | 'forced'> {
     this.stopping = true;
     const started = Date.now();
+    await this.release();
     for (const res of this.responses) enders.get(res)?.();
     for (const socket of this.sockets.keys()) this.watchActivity(socket);
     let listening = this.server.listening;

@@ -446,15 +446,14 @@ describe('admitted work in turns', () => {
       const stopping = new Overload({ minInFlight: 0, perTurn: 2 });
       const t = await createTestApp({}, { overload: stopping, features: [...FEATURES, busyFeature] });
       const server = createServer(t.app);
-      const graceful = new GracefulStop(server);
+      // As index.ts builds it.
+      const graceful = new GracefulStop(server, () => stopping.turns.releaseAll());
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       try {
         const port = (server.address() as net.AddressInfo).port;
         // Clients that send again as soon as they are answered, until an answer says Connection: close.
         const clients = Array.from({ length: 24 }, () => keepSending(port, () => true));
         while (stopping.turns.heldNow === 0) await new Promise((r) => setTimeout(r, 5));
-        // As index.ts stops on SIGTERM.
-        await stopping.turns.releaseAll();
         expect(await graceful.stop(10_000)).toBe('drained');
         const results = await Promise.all(clients);
         expect(results.filter((r) => r.unanswered)).toEqual([]);
