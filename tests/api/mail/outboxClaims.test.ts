@@ -7,7 +7,7 @@ import { OutboxStore } from '../../../api-server/src/mail/outbox';
 import { smtpSender, type MailSender } from '../../../api-server/src/mail/transport';
 import { OutboxWorker } from '../../../api-server/src/mail/worker';
 import { startSmtp } from '../../e2e/_lib/smtp';
-import { openTestStorage, testDatabaseUrl } from '../_lib/testApp';
+import { openTestStorage, TEST_ENGINE, testDatabaseUrl } from '../_lib/testApp';
 
 const silent = pino({ level: 'silent' });
 const FROM = 'Ledgerline <no-reply@ledgerline.test>';
@@ -67,6 +67,24 @@ describe('outbox claims across workers', () => {
     for (const row of again) await b!.markSent(row.id);
     clock.now += 60_000;
     expect(await a!.claimDue(10, 'dead-worker', 30_000)).toEqual([]);
+  });
+
+  // SQLite has no row locks: one writer at a time, so there is no order to get wrong.
+  (TEST_ENGINE === 'postgres' ? it : it.skip)('renews leases without waiting for the outcome being recorded: a deadlock dropped a recorded delivery, which was sent again', async () => {
+    await queue(2);
+    const [a, b] = instances.map((s) => new OutboxStore(s.db, FROM, now));
+    const [first, second] = await a!.claimDue(10, 'worker', 30_000);
+    let renewal: Promise<void> | undefined;
+    // The worker's outcome batch has written the second row and goes on to the first while a
+    // renewal of both runs on another pooled connection.
+    await atomically(instances[0]!.db, async (tx) => {
+      await a!.markSent(second!.id, tx);
+      renewal = b!.renewClaims([first!.id, second!.id], 'worker', 60_000);
+      await new Promise((r) => setTimeout(r, 200));
+      await a!.markSent(first!.id, tx);
+    });
+    await renewal;
+    expect(await a!.counts()).toEqual({ pending: 0, sent: 2, dead: 0 });
   });
 
   it('three workers draining one queue deliver every message exactly once', async () => {
