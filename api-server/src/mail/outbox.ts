@@ -209,19 +209,14 @@ export class OutboxStore {
 
   /**
    * Extends `worker`'s claims on these rows to now + leaseMs (rows it no longer holds are left alone).
-   * On PostgreSQL a row another transaction is writing is skipped, never waited for: that is the
-   * worker's own outcome being recorded, which ends the claim anyway. Waiting for it locked the
-   * rows in another order than the outcome's transaction did, and PostgreSQL broke the deadlock by
-   * aborting one of the two: a renewal (claims left to run out) or a recorded delivery, which the
-   * worker then claimed and sent again.
+   * A row locked by another transaction (the worker's own outcome, which ends the claim) is skipped:
+   * waiting locked rows in another order, and PostgreSQL's deadlock abort then dropped a renewal or
+   * a recorded delivery, which the worker claimed and sent again.
    */
   async renewClaims(ids: readonly number[], worker: string, leaseMs: number, tx: Db = this.db): Promise<void> {
     if (ids.length === 0) return;
-    await tx
-      .updateTable('outbox')
-      .set({ lease_until: this.now().getTime() + leaseMs })
-      .where('id', 'in', (eb) => rowLocks(eb.selectFrom('outbox').select('id').where('id', 'in', ids).where('claimed_by', '=', worker), tx))
-      .execute();
+    const held = rowLocks(tx.selectFrom('outbox').select('id').where('id', 'in', ids).where('claimed_by', '=', worker), tx);
+    await tx.updateTable('outbox').set({ lease_until: this.now().getTime() + leaseMs }).where('id', 'in', held).execute();
   }
 
   /** Gives a claimed row back at once (no attempt counted): due again for any worker. */
