@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { NODE_LINE_RELEASES, NODE_LINES, type NodeLine } from '../src/data/nodeLines';
 import { ensureBuild } from './ensureBuild';
@@ -80,6 +81,12 @@ function jest(name: string, args: string[], node = process.execPath, env: NodeJS
   for (const suite of report.testResults) if (suite.status === 'failed') failures.push(path.relative(root, suite.name));
 }
 
+/**
+ * One jest worker per core. Jest's default keeps a core for its own process, which is idle while
+ * the suites run: on 2 cores that ran every suite one after another.
+ */
+const workers = `--maxWorkers=${os.availableParallelism()}`;
+
 const started = Date.now();
 console.log('\n== Typecheck ==');
 // The site and the server have their own settings (the server's without DOM types): check both.
@@ -91,7 +98,7 @@ console.log('\n== Lint ==');
 check('lint (eslint)', spawnSync('npx', ['eslint', '.'], { cwd: root, stdio: 'inherit' }).status === 0);
 
 console.log('\n== Unit, component and API tests (API on SQLite and on a private PostgreSQL) ==');
-jest('unit-api', ['--selectProjects', 'unit', 'api', 'api-pg']);
+jest('unit-api', ['--selectProjects', 'unit', 'api', 'api-pg', workers]);
 
 console.log('\n== Production build ==');
 const built = ensureBuild(root);
@@ -99,7 +106,7 @@ check('site build', built);
 
 if (built) {
   console.log('\n== End-to-end tests (Chromium) ==');
-  jest('e2e', ['--selectProjects', 'e2e', '--runInBand']);
+  jest('e2e', ['--selectProjects', 'e2e', workers]);
 }
 
 for (const line of otherLines) {
@@ -113,7 +120,7 @@ for (const line of otherLines) {
     check(`Node ${release} (not fetched)`, false);
     continue;
   }
-  jest(`node${line}-api`, ['--selectProjects', 'api'], node);
+  jest(`node${line}-api`, ['--selectProjects', 'api', workers], node);
   const files = ['tests/unit/dev/serverFlags.test.ts', ...(built ? ['tests/e2e/shell/nodeLine.e2e.ts'] : [])];
   // The main line's run gives the traffic SOAK_SECONDS; here the file's own short default.
   jest(`node${line}-server`, ['--selectProjects', 'unit', 'e2e', '--runInBand', '--runTestsByPath', ...files], node, { SOAK_SECONDS: undefined });
