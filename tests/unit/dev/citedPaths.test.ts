@@ -15,8 +15,21 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '../../..');
 const DOCS = ['README.md', 'CONTRIBUTING.md'];
 
-/** Made by `npm start`, `npm run build` or the tests, not kept in the repository. */
-const RUNTIME = [/^\.?\/?data(\/|$)/, /^\.?\/?build(\/|$)/, /^\.builds\//, /^dist-server\//, /^~\//, /^static\/openapi\//, /^static\/client\//];
+/**
+ * Made by `npm start`, `npm run build` or the tests, not kept in the repository; the project's
+ * Node only by `npm install` on a Node older than the supported lines (on 22, 24 or 26 there is none).
+ */
+const RUNTIME = [
+  /^\.?\/?data(\/|$)/,
+  /^\.?\/?build(\/|$)/,
+  /^\.builds\//,
+  /^dist-server\//,
+  /^~\//,
+  /^static\/openapi\//,
+  /^static\/client\//,
+  /^node_modules\/\.cache\/node-runtime(\/|$)/,
+  /^node_modules\/\.bin\/node$/,
+];
 
 export function citedPaths(markdown: string): string[] {
   const tokens = [...markdown.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
