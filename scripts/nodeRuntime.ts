@@ -14,8 +14,8 @@ import { NODE_LINES, NODE_RUNTIME_VERSION, nodeMajor } from '../src/data/nodeLin
  * ship Node-API builds, one binary for every line, so nothing has to be compiled for it.
  */
 
-const RUNTIMES = path.join('node_modules', '.cache', 'node-runtime');
-const LINK = path.join('node_modules', '.bin', 'node');
+export const RUNTIMES = path.join('node_modules', '.cache', 'node-runtime');
+export const LINK = path.join('node_modules', '.bin', 'node');
 
 /** `npm` as the running npm would be started (inside an npm script its own CLI, else the one on PATH). */
 function npm(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {

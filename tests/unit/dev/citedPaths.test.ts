@@ -3,6 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { LINK, RUNTIMES } from '@site/scripts/nodeRuntime';
 
 /**
  * Every repository path the README and CONTRIBUTING.md name in backticks exists: a guide that
@@ -15,26 +16,19 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '../../..');
 const DOCS = ['README.md', 'CONTRIBUTING.md'];
 
+/** Made by `npm start`, `npm run build` or the tests, not kept in the repository. */
+const RUNTIME = [/^\.?\/?data(\/|$)/, /^\.?\/?build(\/|$)/, /^\.builds\//, /^dist-server\//, /^~\//, /^static\/openapi\//, /^static\/client\//];
+
 /**
- * Made by `npm start`, `npm run build` or the tests, not kept in the repository; the project's
- * Node only by `npm install` on a Node older than the supported lines (on 22, 24 or 26 there is none).
+ * The project's own Node, made by `npm install` only on a Node older than the supported lines (on
+ * 22, 24 or 26 there is none): cited as nodeRuntime.ts names it, never checked on disk.
  */
-const RUNTIME = [
-  /^\.?\/?data(\/|$)/,
-  /^\.?\/?build(\/|$)/,
-  /^\.builds\//,
-  /^dist-server\//,
-  /^~\//,
-  /^static\/openapi\//,
-  /^static\/client\//,
-  /^node_modules\/\.cache\/node-runtime(\/|$)/,
-  /^node_modules\/\.bin\/node$/,
-];
+const PROJECT_NODE = [RUNTIMES, LINK];
 
 export function citedPaths(markdown: string): string[] {
   const tokens = [...markdown.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
   return tokens.filter(
-    (t) => t.includes('/') && !/[\s<'"()]/.test(t) && !t.startsWith('/') && !t.includes(':') && !/^[A-Z][A-Z0-9_]*\//.test(t) && !t.startsWith('@') && !RUNTIME.some((r) => r.test(t)),
+    (t) => t.includes('/') && !/[\s<'"()]/.test(t) && !t.startsWith('/') && !t.includes(':') && !/^[A-Z][A-Z0-9_]*\//.test(t) && !t.startsWith('@') && !RUNTIME.some((r) => r.test(t)) && !PROJECT_NODE.includes(t.replace(/\/$/, '')),
   );
 }
 
