@@ -18,6 +18,13 @@ export const SERVER_BUNDLE = path.join('dist-server', 'index.js');
  *   budget; the cap is about four times the live heap (21 MB idle, 25 MB under load).
  * - --max-semi-space-size=8: half the default young generation, ~17 MB less peak RSS at the same
  *   CPU per request.
+ * - --no-allocation-site-pretenuring (issue 45): once most of the objects one literal made have
+ *   survived young collections at one time, V8 makes every later one in the old generation, for
+ *   good. A crowd of open connections (1,200 slow senders; 350 idle beside 150 busy clients) did
+ *   that to literals each request also uses (EventEmitter's arrays of listeners, a response's
+ *   headers), and from then on each request's old arrays kept the rest of it alive through young
+ *   collections: ~10 kB promoted per checkout and V8's collector threads at a third of a core,
+ *   until the process ended. Without pretenuring, ~1 kB and an eighth (CONTRIBUTING's table).
  * V8 reads heap sizes only at start-up (v8.setFlagsFromString is too late), hence flags.
  */
 export function serverNodeFlags(root = path.resolve(__dirname, '..')): string[] {

@@ -17,3 +17,24 @@ test('package.json gives the server its flags, and this Node accepts every one',
   // MiB at the default 16); uncapped, V8 allows ~4 GiB here.
   expect(limit / 2 ** 20).toBeLessThan(125);
 });
+
+/**
+ * --no-allocation-site-pretenuring (scripts/buildServer.ts has why): once most of the objects one
+ * literal made have survived young collections at one time, V8 makes every later one in the old
+ * generation. Here 320,000 such objects are kept alive, then one more is made: with the flag it is
+ * young, as a request's are; without it, old (Node 24 and 26; Node 22's V8 does not tenure here).
+ */
+test("the server's flags keep a literal's objects young however many of them once lived long", () => {
+  const probe = `
+    const pair = (a, b) => [a, b];
+    const record = (a, b) => ({ a, b });
+    const kept = [];
+    for (let round = 0; round < 8; round++) {
+      for (let i = 0; i < 20000; i++) kept.push(pair(i, round), record(i, round));
+      gc({ type: 'minor' });
+    }
+    process.stdout.write(%InYoungGeneration(record(1, 2)) && %InYoungGeneration(pair(1, 2)) ? 'young' : 'old');
+  `;
+  const where = execFileSync(process.execPath, [...serverNodeFlags(), '--expose-gc', '--allow-natives-syntax', '-e', probe], { encoding: 'utf8' });
+  expect(where).toBe('young');
+});
